@@ -1,0 +1,65 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.js';
+import { authPlugin } from './plugins/auth.js';
+import { dbPlugin } from './plugins/db.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { requestContextPlugin } from './plugins/request-context.js';
+import { securityPlugin } from './plugins/security.js';
+import { staticClientPlugin } from './plugins/static-client.js';
+import { syncHubPlugin } from './plugins/sync-hub.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { syncRoutes } from './modules/sync/routes.js';
+import { taskRoutes } from './modules/tasks/routes.js';
+
+/** Paths whose values never reach the logs (ASVS 16.2.5). */
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+
+export const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The app factory: external plugins, then app plugins, then routes (STYLE.md, fastify/demo).
+ * Tests build it on a temporary DATA_DIR; `server.ts` builds it from the environment.
+ */
+export async function buildApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            // Only method and URL path are logged: query strings may carry tokens and bodies passwords or codes.
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: req.url.split('?')[0],
+                ip: req.ip,
+              }),
+            },
+          },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: { maxParamLength: 200 },
+    disableRequestLogging: false,
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(requestContextPlugin);
+  await app.register(dbPlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  await app.register(authPlugin, {
+    secret: config.jwtSecret,
+    accessTokenTtl: config.accessTokenTtl,
+    sessionTtl: config.sessionTtl,
+  });
+  await app.register(syncHubPlugin);
+
+  await app.register(healthRoutes, { version: config.version });
+  await app.register(syncRoutes);
+  await app.register(taskRoutes);
+
+  if (config.clientDist) await app.register(staticClientPlugin, { root: config.clientDist });
+  return app;
+}

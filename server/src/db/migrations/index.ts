@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001_init.js';
+
+/** Numbered migrations, applied in order at start. Never edit one that has shipped. */
+export const migrations: Record<string, Migration> = {
+  '0001_init': m0001,
+};

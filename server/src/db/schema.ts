@@ -1,0 +1,94 @@
+import type { Generated } from 'kysely';
+
+/** Every table of the server database. SQL lives only in repositories (`modules/<domain>/repository.ts`). */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  email_codes: EmailCodesTable;
+  auth_events: AuthEventsTable;
+  entities: EntitiesTable;
+  sync_user: SyncUserTable;
+  sync_client: SyncClientTable;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  email_verified: number;
+  marketing_consent: number;
+  accepted_terms_at: string | null;
+  role: 'user' | 'admin';
+  disabled: number;
+  timezone: string;
+  week_start_day: number;
+  clock_mode: '12h' | '24h';
+  brainrot_enabled: number;
+  /** JSON object of the remaining preferences (locale, theme, font size, notifications). */
+  preferences: string;
+  google_account: string | null;
+  telegram_account: string | null;
+  created_at: string;
+  updated_at: string;
+  last_active_at: string | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 of the session cookie's secret; the JWT carries only the session id. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+  user_agent: string | null;
+}
+
+export interface EmailCodesTable {
+  id: string;
+  email: string;
+  purpose: 'register' | 'verify' | 'reset';
+  /** SHA-256 of the code (verification) or of the link token (reset). */
+  code_hash: string;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+  /** Set when a registration code was checked before the account exists; lets `register` finish. */
+  verified_at: string | null;
+}
+
+export interface AuthEventsTable {
+  id: Generated<number>;
+  kind: string;
+  email: string | null;
+  ip: string | null;
+  at: number;
+}
+
+/** One generic table for every replicated entity (docs/adr/0002). `data` is the entity's JSON. */
+export interface EntitiesTable {
+  user_id: string;
+  type: string;
+  id: string;
+  data: string;
+  parent_id: string | null;
+  version: number;
+  deleted: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SyncUserTable {
+  user_id: string;
+  seq: number;
+  min_version: number;
+}
+
+export interface SyncClientTable {
+  client_id: string;
+  user_id: string;
+  last_mutation_id: number;
+  last_seen_at: string;
+}

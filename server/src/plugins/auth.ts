@@ -1,0 +1,202 @@
+import cookie from '@fastify/cookie';
+import jwt from '@fastify/jwt';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '@adhd/shared/users/schema';
+import { forbidden, unauthorized } from '../lib/errors.js';
+import { newId, newSecret, nowIso, sha256 } from '../lib/ids.js';
+
+export const JWT_AUDIENCE = 'adhd-superapp';
+export const JWT_ISSUER = 'adhd-superapp-server';
+const SECURE_COOKIE = '__Host-sid';
+const PLAIN_COOKIE = 'sid';
+
+export interface AuthUser {
+  id: string;
+  role: Role;
+  sessionId: string;
+}
+
+interface TokenPayload {
+  sub: string;
+  sid: string;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenPayload;
+    user: TokenPayload;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `app.authenticate`. */
+    auth: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless the request carries a valid bearer token or session cookie. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: like authenticate, then 403 unless the user is an admin. */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /** Resolve the caller without failing: null when anonymous or invalid. */
+    identify: (request: FastifyRequest) => Promise<AuthUser | null>;
+    sessions: SessionService;
+  }
+}
+
+export interface SessionService {
+  /** Start a session: a new session row, its cookie set on the reply, and a fresh access token. */
+  start(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<{ token: string; sessionId: string }>;
+  /** A new access token for an existing session. */
+  tokenFor(userId: string, sessionId: string): string;
+  /** End one session (logout). */
+  end(sessionId: string): Promise<void>;
+  /** End every session of a user, optionally but one. */
+  endAll(userId: string, exceptSessionId?: string): Promise<void>;
+  clearCookie(request: FastifyRequest, reply: FastifyReply): void;
+}
+
+/** The cookie is `__Host-` prefixed and Secure over HTTPS and on localhost; plain HTTP on a LAN gets `sid`. */
+function useSecureCookie(request: FastifyRequest): boolean {
+  if (request.protocol === 'https') return true;
+  const host = (request.hostname ?? '').replace(/:\d+$/, '');
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+}
+
+function isSafeMethod(method: string): boolean {
+  return method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+}
+
+/** A cookie-only state change from another site is refused (CSRF; SameSite already blocks modern browsers). */
+function isCrossSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site') return true;
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  try {
+    return new URL(origin).host !== request.headers.host;
+  } catch {
+    return true;
+  }
+}
+
+export const authPlugin = fp<{ secret: string; accessTokenTtl: number; sessionTtl: number }>(
+  async (app, opts) => {
+    await app.register(cookie);
+    await app.register(jwt, {
+      secret: opts.secret,
+      sign: { algorithm: 'HS256', expiresIn: opts.accessTokenTtl, aud: JWT_AUDIENCE, iss: JWT_ISSUER },
+      verify: { algorithms: ['HS256'], allowedAud: JWT_AUDIENCE, allowedIss: JWT_ISSUER, requiredClaims: ['exp', 'sub', 'sid', 'aud', 'iss'] },
+    });
+
+    app.decorateRequest('auth', null);
+
+    async function activeSession(sessionId: string) {
+      const row = await app.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at', 'users.role', 'users.disabled'])
+        .where('sessions.id', '=', sessionId)
+        .executeTakeFirst();
+      if (!row || row.disabled || row.expires_at <= nowIso()) return null;
+      return row;
+    }
+
+    async function fromBearer(request: FastifyRequest): Promise<AuthUser | null> {
+      let payload: TokenPayload;
+      try {
+        payload = await request.jwtVerify<TokenPayload>();
+      } catch {
+        return null;
+      }
+      if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
+      const session = await activeSession(payload.sid);
+      if (!session || session.user_id !== payload.sub) return null;
+      return { id: session.user_id, role: session.role, sessionId: session.id };
+    }
+
+    async function fromCookie(request: FastifyRequest): Promise<AuthUser | null> {
+      const secret = request.cookies[SECURE_COOKIE] ?? request.cookies[PLAIN_COOKIE];
+      if (!secret || secret.length > 200) return null;
+      const row = await app.db
+        .selectFrom('sessions')
+        .select(['id'])
+        .where('token_hash', '=', sha256(secret))
+        .executeTakeFirst();
+      const session = row ? await activeSession(row.id) : null;
+      if (!session) return null;
+      return { id: session.user_id, role: session.role, sessionId: session.id };
+    }
+
+    async function identify(request: FastifyRequest): Promise<AuthUser | null> {
+      if (request.auth) return request.auth;
+      const header = request.headers.authorization;
+      if (header !== undefined) {
+        // A bearer token that is present but invalid is never rescued by the cookie.
+        if (!/^Bearer [A-Za-z0-9._-]+$/.test(header)) return null;
+        return (request.auth = await fromBearer(request));
+      }
+      const user = await fromCookie(request);
+      if (user && !isSafeMethod(request.method) && isCrossSite(request)) throw forbidden('Cross-site request refused');
+      return (request.auth = user);
+    }
+
+    app.decorate('identify', identify);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      if (!(await identify(request))) throw unauthorized();
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      const user = await identify(request);
+      if (!user) throw unauthorized();
+      if (user.role !== 'admin') throw forbidden();
+    });
+
+    const tokenFor = (userId: string, sessionId: string) => app.jwt.sign({ sub: userId, sid: sessionId });
+
+    const clearCookie = (request: FastifyRequest, reply: FastifyReply) => {
+      reply.clearCookie(SECURE_COOKIE, { path: '/', secure: true, httpOnly: true, sameSite: 'lax' });
+      reply.clearCookie(PLAIN_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
+    };
+
+    app.decorate('sessions', {
+      tokenFor,
+      clearCookie,
+      async start(request, reply, userId) {
+        const sessionId = newId();
+        const secret = newSecret();
+        const now = new Date();
+        await app.db
+          .insertInto('sessions')
+          .values({
+            id: sessionId,
+            user_id: userId,
+            token_hash: sha256(secret),
+            created_at: now.toISOString(),
+            last_seen_at: now.toISOString(),
+            expires_at: new Date(now.getTime() + opts.sessionTtl * 1000).toISOString(),
+            user_agent: String(request.headers['user-agent'] ?? '').slice(0, 200) || null,
+          })
+          .execute();
+        const secure = useSecureCookie(request);
+        reply.setCookie(secure ? SECURE_COOKIE : PLAIN_COOKIE, secret, {
+          path: '/',
+          httpOnly: true,
+          secure,
+          sameSite: 'lax',
+          maxAge: opts.sessionTtl,
+        });
+        return { token: tokenFor(userId, sessionId), sessionId };
+      },
+      async end(sessionId) {
+        await app.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+      },
+      async endAll(userId, exceptSessionId) {
+        let q = app.db.deleteFrom('sessions').where('user_id', '=', userId);
+        if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
+        await q.execute();
+      },
+    } satisfies SessionService);
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

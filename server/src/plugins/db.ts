@@ -1,0 +1,55 @@
+import path from 'node:path';
+import Sqlite from 'better-sqlite3';
+import fp from 'fastify-plugin';
+import { Kysely, SqliteDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import type { Database } from '../db/schema.js';
+import { migrations } from '../db/migrations/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dbKind: 'sqlite' | 'postgres';
+  }
+}
+
+export interface OpenedDatabase {
+  db: Kysely<Database>;
+  sqlite: Sqlite.Database;
+}
+
+/**
+ * Open the embedded SQLite file with the pragmas the sync design needs: WAL, synchronous=FULL (an acknowledged
+ * push survives power loss), foreign keys, and a busy timeout so a second process waits instead of failing.
+ */
+export function openSqlite(file: string): OpenedDatabase {
+  const sqlite = new Sqlite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, sqlite };
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+export const dbPlugin = fp<{ dataDir: string; databaseUrl: string | null }>(
+  async (app, opts) => {
+    if (opts.databaseUrl) {
+      throw new Error('DATABASE_URL (PostgreSQL) is not supported by this build yet; unset it to use SQLite');
+    }
+    const { db } = openSqlite(path.join(opts.dataDir, 'app.sqlite'));
+    await migrateToLatest(db);
+    app.decorate('db', db);
+    app.decorate('dbKind', 'sqlite' as const);
+    app.addHook('onClose', async () => {
+      await db.destroy();
+    });
+  },
+  { name: 'db' },
+);

@@ -1,0 +1,42 @@
+import fp from 'fastify-plugin';
+
+type Listener = (version: number) => void;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    syncHub: SyncHub;
+  }
+}
+
+/**
+ * In-process fan-out of "user X is now at version V" pokes to that user's open SSE streams.
+ * With PostgreSQL and several instances the same hub is fed by LISTEN/NOTIFY (design/sync.md §8).
+ */
+export class SyncHub {
+  private listeners = new Map<string, Set<Listener>>();
+
+  subscribe(userId: string, listener: Listener): () => void {
+    let set = this.listeners.get(userId);
+    if (!set) this.listeners.set(userId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(userId);
+    };
+  }
+
+  poke(userId: string, version: number): void {
+    for (const listener of this.listeners.get(userId) ?? []) listener(version);
+  }
+
+  subscriberCount(userId: string): number {
+    return this.listeners.get(userId)?.size ?? 0;
+  }
+}
+
+export const syncHubPlugin = fp(
+  async (app) => {
+    app.decorate('syncHub', new SyncHub());
+  },
+  { name: 'sync-hub' },
+);

@@ -1,0 +1,108 @@
+import { z } from 'zod/mini';
+import {
+  calendarDateSchema,
+  hexColorSchema,
+  idListSchema,
+  idSchema,
+  optionalText,
+  requiredText,
+} from '../validation/fields.js';
+
+export const HABIT_FREQUENCIES = ['daily', 'weekly', 'monthly', 'custom'] as const;
+export const TIMES_OF_DAY = ['anytime', 'morning', 'afternoon', 'evening', 'custom'] as const;
+export const HABIT_DAY_STATUSES = ['complete', 'miss', 'skip', 'empty'] as const;
+export type HabitDayStatus = (typeof HABIT_DAY_STATUSES)[number];
+
+/** Minutes after midnight for each time of day (SPEC section 3). */
+export const TIME_OF_DAY_MINUTES = { anytime: 0, morning: 480, afternoon: 720, evening: 1080 } as const;
+export const HABIT_DEFAULT_ICON = 'mdi-check-circle';
+export const HABIT_DEFAULT_COLOR = '#F44336';
+
+const hhmm = z.string('validation.customTimeRequired').check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.customTimeRequired'));
+
+export const customFrequencySchema = z.object({
+  type: z.enum(['days', 'interval'], 'validation.selectDaysAndFrequency'),
+  days: z.optional(
+    z.array(z.int('validation.customWeekDay').check(z.gte(0), z.lte(6)))
+      .check(z.maxLength(7, 'validation.customWeekDay')),
+  ),
+  interval: z.optional(
+    z.int('validation.intervalRequired').check(z.gte(1, 'validation.intervalRequired'), z.lte(365, 'validation.intervalRequired')),
+  ),
+});
+
+export const habitFields = {
+  title: requiredText('validation.titleRequired', 200),
+  description: optionalText(5_000),
+  icon: z.string().check(z.maxLength(100, 'validation.maxLength')),
+  color: hexColorSchema,
+  frequency: z.enum(HABIT_FREQUENCIES, 'validation.frequencyRequired'),
+  customFrequency: z.nullable(customFrequencySchema),
+  startDate: calendarDateSchema,
+  timeOfDay: z.enum(TIMES_OF_DAY, 'validation.invalid'),
+  customTime: z.nullable(hhmm),
+  priority: z.enum(['low', 'medium', 'high'], 'validation.invalid'),
+  category: z.string().check(z.maxLength(100, 'validation.maxLength')),
+  tags: idListSchema,
+  isActive: z.boolean('validation.invalid'),
+};
+
+/** Rules that involve several fields (SPEC section 5, habits). */
+type HabitRuleInput = { frequency?: string; customFrequency?: z.infer<typeof customFrequencySchema> | null; timeOfDay?: string; customTime?: string | null };
+export const habitRules = z.refine<HabitRuleInput>(
+  (h) => {
+    if (h.frequency === 'custom') {
+      const cf = h.customFrequency;
+      if (!cf) return false;
+      if (cf.type === 'days' && (!cf.days || cf.days.length === 0)) return false;
+      if (cf.type === 'interval' && !cf.interval) return false;
+    }
+    if (h.timeOfDay === 'custom' && !h.customTime) return false;
+    return true;
+  },
+  'validation.selectDaysAndFrequency',
+);
+
+export const habitCreateSchema = z.object({
+  _id: z.optional(idSchema),
+  title: habitFields.title,
+  description: z._default(habitFields.description, ''),
+  icon: z._default(habitFields.icon, HABIT_DEFAULT_ICON),
+  color: z._default(habitFields.color, HABIT_DEFAULT_COLOR),
+  frequency: z._default(habitFields.frequency, 'daily'),
+  customFrequency: z._default(habitFields.customFrequency, null),
+  startDate: z.optional(habitFields.startDate),
+  timeOfDay: z._default(habitFields.timeOfDay, 'anytime'),
+  customTime: z._default(habitFields.customTime, null),
+  priority: z._default(habitFields.priority, 'medium'),
+  category: z._default(habitFields.category, ''),
+  tags: z._default(habitFields.tags, []),
+  isActive: z._default(habitFields.isActive, true),
+}).check(habitRules);
+
+export const habitPatchSchema = z.object({
+  title: z.optional(habitFields.title),
+  description: z.optional(habitFields.description),
+  icon: z.optional(habitFields.icon),
+  color: z.optional(habitFields.color),
+  frequency: z.optional(habitFields.frequency),
+  customFrequency: z.optional(habitFields.customFrequency),
+  startDate: z.optional(habitFields.startDate),
+  timeOfDay: z.optional(habitFields.timeOfDay),
+  customTime: z.optional(habitFields.customTime),
+  priority: z.optional(habitFields.priority),
+  category: z.optional(habitFields.category),
+  tags: z.optional(habitFields.tags),
+  isActive: z.optional(habitFields.isActive),
+});
+
+/** One day of a habit, stored as its own row with id `habitId:YYYY-MM-DD` (design/sync.md). */
+export const habitDaySchema = z.object({
+  habitId: idSchema,
+  date: calendarDateSchema,
+  status: z.enum(HABIT_DAY_STATUSES, 'validation.invalid'),
+});
+export type HabitDay = z.infer<typeof habitDaySchema>;
+export const habitDayId = (habitId: string, date: string) => `${habitId}:${date}`;
+
+export type HabitData = Omit<z.infer<typeof habitCreateSchema>, '_id' | 'startDate'> & { startDate: string };

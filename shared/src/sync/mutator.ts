@@ -1,0 +1,60 @@
+import type { z } from 'zod/mini';
+import type { EntityType } from './protocol.js';
+
+/** A stored row as mutators see it. `data` holds the entity's own fields (no id, no timestamps). */
+export interface StoredRow<T = Record<string, unknown>> {
+  id: string;
+  data: T;
+  deleted: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * The storage a mutator runs against. The client implements it over Dexie, the server over kysely;
+ * both run the same mutator code (design/sync.md, "intents beat states").
+ */
+export interface MutationTx {
+  /** Timestamp for createdAt/updatedAt. The server's clock wins: it rewrites timestamps on its side. */
+  readonly now: string;
+  /** A row by id, tombstones included. */
+  get<T = Record<string, unknown>>(type: EntityType, id: string): Promise<StoredRow<T> | undefined>;
+  /** Create or replace a live row. */
+  put(type: EntityType, id: string, data: Record<string, unknown>): Promise<void>;
+  /** Tombstone a row (soft delete). */
+  remove(type: EntityType, id: string): Promise<void>;
+  /** Live rows whose parent link (see PARENT_FIELD) is `parentId`. */
+  children(type: EntityType, parentId: string): Promise<StoredRow[]>;
+}
+
+/** The field that links a row to its parent, for types that form a tree. */
+export const PARENT_FIELD: Partial<Record<EntityType, string>> = {
+  task: 'parent',
+  folder: 'parentFolder',
+};
+
+/** A domain error: the mutation is rejected (sync) or answered with an error status (REST). */
+export class MutationError extends Error {
+  constructor(
+    readonly code: 'NOT_FOUND' | 'CYCLE' | 'EXISTS' | 'VALIDATION' | 'READ_ONLY' | 'FORBIDDEN',
+    message: string,
+    readonly details?: { field: string; key: string; message?: string }[],
+  ) {
+    super(message);
+    this.name = 'MutationError';
+  }
+}
+
+export interface MutationOutcome {
+  /** A create or move whose parent was missing or deleted landed at the root instead. */
+  reparented?: boolean;
+}
+
+export interface MutatorDef<S extends z.ZodMiniType = z.ZodMiniType> {
+  args: S;
+  run(tx: MutationTx, args: z.output<S>): Promise<MutationOutcome | void>;
+}
+
+export function defineMutator<S extends z.ZodMiniType>(args: S, run: MutatorDef<S>['run']): MutatorDef<S> {
+  return { args, run };
+}

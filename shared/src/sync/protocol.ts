@@ -1,0 +1,77 @@
+import { z } from 'zod/mini';
+
+/** Schema version of the sync protocol; a client older than MIN_CLIENT_SCHEMA gets 426. */
+export const SYNC_SCHEMA_VERSION = 1;
+export const MIN_CLIENT_SCHEMA = 1;
+export const PULL_DEFAULT_LIMIT = 500;
+export const PULL_MAX_LIMIT = 5_000;
+export const PUSH_MAX_MUTATIONS = 1_000;
+
+/** Entity types replicated by the sync protocol. Each has its own table on the client. */
+export const ENTITY_TYPES = [
+  'task',
+  'habit',
+  'habitDay',
+  'note',
+  'folder',
+  'event',
+  'tag',
+  'tagRef',
+  'inbox',
+] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+export const clientIdSchema = z.string('validation.invalidId').check(z.regex(/^[A-Za-z0-9_-]{8,100}$/, 'validation.invalidId'));
+
+export const mutationSchema = z.object({
+  id: z.int('validation.invalid').check(z.gte(1, 'validation.invalid'), z.lte(Number.MAX_SAFE_INTEGER, 'validation.invalid')),
+  name: z.string('validation.invalid').check(z.regex(/^[a-zA-Z]+\.[a-zA-Z]+(@\d+)?$/, 'validation.invalid')),
+  args: z.unknown(),
+  clientTime: z.optional(z.string().check(z.maxLength(40))),
+});
+export type Mutation = z.infer<typeof mutationSchema>;
+
+export const pushRequestSchema = z.object({
+  clientId: clientIdSchema,
+  schemaVersion: z.optional(z.int()),
+  mutations: z.array(mutationSchema).check(z.maxLength(PUSH_MAX_MUTATIONS, 'validation.tooMany')),
+});
+export type PushRequest = z.infer<typeof pushRequestSchema>;
+
+export type MutationResult =
+  | { id: number; status: 'applied'; version: number | null; reparented?: boolean }
+  | { id: number; status: 'skipped' }
+  | { id: number; status: 'rejected'; code: string; message?: string };
+
+export interface PushResponse {
+  lastMutationId: number;
+  results: MutationResult[];
+}
+
+export const pullRequestSchema = z.object({
+  clientId: clientIdSchema,
+  cursor: z._default(z.int('validation.invalid').check(z.gte(0, 'validation.invalid')), 0),
+  limit: z._default(
+    z.int('validation.invalid').check(z.gte(1, 'validation.invalid'), z.lte(PULL_MAX_LIMIT, 'validation.invalid')),
+    PULL_DEFAULT_LIMIT,
+  ),
+  schemaVersion: z.optional(z.int()),
+});
+export type PullRequest = z.infer<typeof pullRequestSchema>;
+
+export interface Change {
+  entity: EntityType;
+  id: string;
+  version: number;
+  deleted: boolean;
+  /** The entity as the API answers it (without derived fields); absent for tombstones. */
+  data?: Record<string, unknown>;
+}
+
+export interface PullResponse {
+  cursor: number;
+  hasMore: boolean;
+  reset: boolean;
+  lastMutationId: number;
+  changes: Change[];
+}

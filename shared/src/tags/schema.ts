@@ -1,0 +1,28 @@
+import { z } from 'zod/mini';
+import { hexColorSchema, idSchema, optionalText } from '../validation/fields.js';
+
+export const TAG_DEFAULT_COLOR = '#FFD6E7';
+export const TAGGABLE_TYPES = ['task', 'note', 'habit', 'event'] as const;
+
+export const tagFields = {
+  name: z.string('tags.nameRequired').check(z.trim(), z.minLength(1, 'tags.nameRequired'), z.maxLength(100, 'validation.maxLength')),
+  color: hexColorSchema,
+  description: optionalText(1_000),
+};
+
+export const tagCreateSchema = z.object({
+  _id: z.optional(idSchema),
+  name: tagFields.name,
+  color: z._default(tagFields.color, TAG_DEFAULT_COLOR),
+  description: z._default(tagFields.description, ''),
+});
+export const tagPatchSchema = z.partial(z.object(tagFields));
+
+/** A tag reference links a tag to an item; its id is deterministic so concurrent adds converge. */
+export const tagRefSchema = z.object({
+  tagId: idSchema,
+  itemId: idSchema,
+  itemType: z.enum(TAGGABLE_TYPES, 'validation.invalid'),
+});
+export type TagRef = z.infer<typeof tagRefSchema>;
+export const tagRefId = (r: TagRef) => `${r.tagId}|${r.itemType}|${r.itemId}`;

@@ -1,0 +1,117 @@
+import { z } from 'zod/mini';
+import { emailSchema, localeSchema, timeZoneSchema, weekStartDaySchema } from '../validation/fields.js';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const CODE_LENGTH = 6;
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const passwordSchema = z
+  .string('validation.required')
+  .check(z.minLength(PASSWORD_MIN, 'validation.minLength'), z.maxLength(PASSWORD_MAX, 'validation.maxLength'));
+
+export const nameSchema = z.string('validation.required').check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(100, 'validation.maxLength'));
+
+export const codeSchema = z
+  .string('validation.required')
+  .check(z.length(CODE_LENGTH, 'validation.exactLength'), z.regex(/^\d+$/, 'validation.numeric'));
+
+export const clockModeSchema = z.enum(['12h', '24h'], 'validation.invalid');
+export const themeSchema = z.enum(['light', 'dark', 'system'], 'validation.invalid');
+export const fontSizeSchema = z.enum(['small', 'medium', 'large'], 'validation.invalid');
+
+const termsSchema = z.literal(true, 'validation.terms');
+
+export const sendCodeSchema = z.object({
+  email: emailSchema,
+  newUser: z.optional(z.boolean()),
+  userName: z.optional(z.string().check(z.maxLength(100, 'validation.maxLength'))),
+  marketingConsent: z.optional(z.boolean()),
+  hasAcceptedTerms: z.optional(z.boolean()),
+});
+
+export const registerSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  name: nameSchema,
+  timezone: z.optional(timeZoneSchema),
+  weekStartDay: z.optional(weekStartDaySchema),
+  marketingConsent: z._default(z.boolean('validation.invalid'), false),
+  hasAcceptedTerms: termsSchema,
+  code: z.optional(codeSchema),
+  locale: z.optional(localeSchema),
+});
+
+export const verifyEmailSchema = z.object({ email: emailSchema, code: codeSchema });
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string('validation.required').check(z.minLength(1, 'validation.required'), z.maxLength(1024, 'validation.maxLength')),
+});
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export const resetPasswordSchema = z.object({
+  token: z.string('validation.required').check(z.minLength(1, 'validation.required'), z.maxLength(200, 'validation.maxLength')),
+  password: passwordSchema,
+});
+export const changePasswordSchema = z.object({
+  newPassword: passwordSchema,
+  currentPassword: z.optional(z.string().check(z.maxLength(1024))),
+});
+
+export const profileSchema = z.object({
+  name: z.optional(nameSchema),
+  timezone: z.optional(timeZoneSchema),
+  weekStartDay: z.optional(weekStartDaySchema),
+  clockMode: z.optional(clockModeSchema),
+  brainrotEnabled: z.optional(z.boolean('validation.invalid')),
+  marketingConsent: z.optional(z.boolean('validation.invalid')),
+});
+
+/** Preferences stored per user (SPEC section 3, settings screen). */
+export const preferencesSchema = z.object({
+  locale: z.optional(localeSchema),
+  theme: z.optional(themeSchema),
+  fontSize: z.optional(fontSizeSchema),
+  clockMode: z.optional(clockModeSchema),
+  weekStartDay: z.optional(weekStartDaySchema),
+  timezone: z.optional(timeZoneSchema),
+  brainrotEnabled: z.optional(z.boolean('validation.invalid')),
+  notifications: z.optional(
+    z.object({
+      email: z.optional(z.boolean('validation.invalid')),
+      push: z.optional(z.boolean('validation.invalid')),
+      sound: z.optional(z.boolean('validation.invalid')),
+    }),
+  ),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+export const DEFAULT_PREFERENCES = {
+  locale: 'en',
+  theme: 'system',
+  fontSize: 'medium',
+  clockMode: '12h',
+  weekStartDay: 0,
+  timezone: 'UTC',
+  brainrotEnabled: false,
+  notifications: { email: true, push: false, sound: true },
+} as const satisfies Required<Preferences>;
+
+/** A user as the API answers it. Never includes the password hash. */
+export interface PublicUser {
+  _id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  marketingConsent: boolean;
+  role: Role;
+  timezone: string;
+  weekStartDay: number;
+  clockMode: '12h' | '24h';
+  brainrotEnabled: boolean;
+  locale: 'en' | 'ru';
+  googleLinked: boolean;
+  telegramLinked: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
