@@ -14,9 +14,9 @@ export const staticClientPlugin = fp<{ root: string }>(
       setHeaders(res, file) {
         const name = path.basename(file);
         if (name === 'sw.js' || name.endsWith('.html') || name.endsWith('.webmanifest')) {
-          res.setHeader('cache-control', 'no-cache');
+          res.header('cache-control', 'no-cache');
         } else if (file.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          res.header('cache-control', 'public, max-age=31536000, immutable');
         }
       },
     });

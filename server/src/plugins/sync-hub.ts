@@ -1,10 +1,13 @@
 import fp from 'fastify-plugin';
+import { SyncEngine } from '../modules/sync/engine.js';
 
 type Listener = (version: number) => void;
 
 declare module 'fastify' {
   interface FastifyInstance {
     syncHub: SyncHub;
+    /** The one write path: sync pushes and REST writes run named mutations through it. */
+    sync: SyncEngine;
   }
 }
 
@@ -36,7 +39,9 @@ export class SyncHub {
 
 export const syncHubPlugin = fp(
   async (app) => {
-    app.decorate('syncHub', new SyncHub());
+    const hub = new SyncHub();
+    app.decorate('syncHub', hub);
+    app.decorate('sync', new SyncEngine({ db: app.db, kind: app.dbKind, hub }));
   },
-  { name: 'sync-hub' },
+  { name: 'sync-hub', dependencies: ['db'] },
 );

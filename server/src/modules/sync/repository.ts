@@ -1,0 +1,154 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, EntitiesTable } from '../../db/schema.js';
+
+/** All SQL of the sync engine. Every function takes the transaction it runs in. */
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export interface EntityRow {
+  type: string;
+  id: string;
+  data: string;
+  parent_id: string | null;
+  version: number;
+  deleted: number;
+  created_at: string;
+  updated_at: string;
+}
+
+const ROW_COLUMNS = ['type', 'id', 'data', 'parent_id', 'version', 'deleted', 'created_at', 'updated_at'] as const;
+
+export async function findEntity(db: Db, userId: string, type: string, id: string): Promise<EntityRow | undefined> {
+  return db
+    .selectFrom('entities')
+    .select(ROW_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function findEntities(db: Db, userId: string, type: string, ids: string[]): Promise<EntityRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('entities')
+    .select(ROW_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function findChildren(db: Db, userId: string, type: string, parentIds: string[]): Promise<EntityRow[]> {
+  if (parentIds.length === 0) return [];
+  return db
+    .selectFrom('entities')
+    .select(ROW_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .where('parent_id', 'in', parentIds)
+    .where('deleted', '=', 0)
+    .execute();
+}
+
+export async function listLive(
+  db: Db,
+  userId: string,
+  type: string,
+  page: { limit?: number; offset?: number } = {},
+): Promise<EntityRow[]> {
+  let q = db
+    .selectFrom('entities')
+    .select(ROW_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .where('deleted', '=', 0)
+    .orderBy('id');
+  if (page.limit !== undefined) q = q.limit(page.limit).offset(page.offset ?? 0);
+  return q.execute();
+}
+
+/** Ensure the user's counter exists and bump it by `n`; answers the new value. Serializes a user's writes. */
+export async function bumpSeq(db: Db, userId: string, n: number): Promise<number> {
+  await db.insertInto('sync_user').values({ user_id: userId, seq: 0, min_version: 0 }).onConflict((oc) => oc.doNothing()).execute();
+  const row = await db
+    .updateTable('sync_user')
+    .set({ seq: sql`seq + ${n}` })
+    .where('user_id', '=', userId)
+    .returning('seq')
+    .executeTakeFirstOrThrow();
+  return Number(row.seq);
+}
+
+export async function readSeq(db: Db, userId: string): Promise<{ seq: number; minVersion: number }> {
+  const row = await db.selectFrom('sync_user').select(['seq', 'min_version']).where('user_id', '=', userId).executeTakeFirst();
+  return { seq: Number(row?.seq ?? 0), minVersion: Number(row?.min_version ?? 0) };
+}
+
+const UPSERT_CHUNK = 300;
+
+export async function upsertEntities(db: Db, userId: string, rows: EntityRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
+    const values: EntitiesTable[] = rows.slice(i, i + UPSERT_CHUNK).map((r) => ({ user_id: userId, ...r }));
+    await db
+      .insertInto('entities')
+      .values(values)
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'type', 'id']).doUpdateSet((eb) => ({
+          data: eb.ref('excluded.data'),
+          parent_id: eb.ref('excluded.parent_id'),
+          version: eb.ref('excluded.version'),
+          deleted: eb.ref('excluded.deleted'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function findClient(db: Db, clientId: string) {
+  return db
+    .selectFrom('sync_client')
+    .select(['user_id', 'last_mutation_id'])
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+}
+
+export async function saveClient(db: Db, clientId: string, userId: string, lastMutationId: number, now: string) {
+  await db
+    .insertInto('sync_client')
+    .values({ client_id: clientId, user_id: userId, last_mutation_id: lastMutationId, last_seen_at: now })
+    .onConflict((oc) => oc.column('client_id').doUpdateSet({ last_mutation_id: lastMutationId, last_seen_at: now }))
+    .execute();
+}
+
+/** Rows changed after `cursor`, oldest first: one indexed range scan over (user_id, version). */
+export async function changesSince(db: Db, userId: string, cursor: number, limit: number): Promise<EntityRow[]> {
+  return db
+    .selectFrom('entities')
+    .select(ROW_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('version', '>', cursor)
+    .orderBy('version')
+    .limit(limit)
+    .execute();
+}
+
+/** Drop tombstones older than `before` and raise min_version so older cursors reset (design/sync.md §4). */
+export async function collectTombstones(db: Db, userId: string, before: string): Promise<number> {
+  const gone = await db
+    .deleteFrom('entities')
+    .where('user_id', '=', userId)
+    .where('deleted', '=', 1)
+    .where('updated_at', '<', before)
+    .returning('version')
+    .execute();
+  if (gone.length === 0) return 0;
+  const maxVersion = Math.max(...gone.map((g) => Number(g.version)));
+  await db
+    .updateTable('sync_user')
+    .set({ min_version: sql`max(min_version, ${maxVersion})` })
+    .where('user_id', '=', userId)
+    .execute();
+  return gone.length;
+}

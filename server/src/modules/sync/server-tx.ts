@@ -1,0 +1,138 @@
+import type { EntityType } from '@adhd/shared/sync/protocol';
+import { PARENT_FIELD, type MutationTx, type StoredRow } from '@adhd/shared/sync/mutator';
+import { findChildren, findEntity, type Db, type EntityRow } from './repository.js';
+
+type Key = string;
+const keyOf = (type: string, id: string): Key => `${type}\u0000${id}`;
+
+interface Staged {
+  type: EntityType;
+  row: StoredRow;
+}
+
+/**
+ * The server's MutationTx: reads go to the database once and are cached; writes are staged in memory and
+ * written by `flush()` with fresh versions. Each mutation runs in a layer (`begin`/`commitLayer`/`dropLayer`)
+ * so a rejected mutation leaves no trace while earlier ones in the same push stay.
+ */
+export class ServerTx implements MutationTx {
+  private readonly cache = new Map<Key, StoredRow | null>();
+  /** Writes of mutations that succeeded, in first-write order. */
+  private readonly staged = new Map<Key, Staged>();
+  /** Writes of the mutation that is running now. */
+  private layer = new Map<Key, Staged>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly userId: string,
+    readonly now: string,
+  ) {}
+
+  private lookup(key: Key): StoredRow | null | undefined {
+    const hit = this.layer.get(key) ?? this.staged.get(key);
+    if (hit) return hit.row;
+    return this.cache.get(key);
+  }
+
+  async get<T = Record<string, unknown>>(type: EntityType, id: string): Promise<StoredRow<T> | undefined> {
+    const key = keyOf(type, id);
+    let row = this.lookup(key);
+    if (row === undefined) {
+      const found = await findEntity(this.db, this.userId, type, id);
+      row = found ? fromDb(found) : null;
+      this.cache.set(key, row);
+    }
+    return (row ?? undefined) as StoredRow<T> | undefined;
+  }
+
+  async put(type: EntityType, id: string, data: Record<string, unknown>): Promise<void> {
+    const existing = await this.get(type, id);
+    this.layer.set(keyOf(type, id), {
+      type,
+      row: { id, data, deleted: false, createdAt: existing?.createdAt ?? this.now, updatedAt: this.now },
+    });
+  }
+
+  async remove(type: EntityType, id: string): Promise<void> {
+    const existing = await this.get(type, id);
+    if (!existing || existing.deleted) return;
+    this.layer.set(keyOf(type, id), { type, row: { ...existing, deleted: true, updatedAt: this.now } });
+  }
+
+  async children(type: EntityType, parentId: string): Promise<StoredRow[]> {
+    const field = PARENT_FIELD[type];
+    if (!field) return [];
+    const result = new Map<string, StoredRow>();
+    for (const found of await findChildren(this.db, this.userId, type, [parentId])) {
+      const key = keyOf(type, found.id);
+      if (!this.cache.has(key)) this.cache.set(key, fromDb(found));
+      result.set(found.id, this.lookup(key)!);
+    }
+    // Rows changed in this transaction may have joined or left the parent.
+    for (const [, staged] of [...this.staged, ...this.layer]) {
+      if (staged.type !== type) continue;
+      const current = this.lookup(keyOf(type, staged.row.id))!;
+      if (!current.deleted && current.data[field] === parentId) result.set(current.id, current);
+      else result.delete(current.id);
+    }
+    return [...result.values()].filter((r) => !r.deleted && r.data[field] === parentId);
+  }
+
+  /** Start a mutation's layer. */
+  begin(): void {
+    this.layer = new Map();
+  }
+
+  /** Keep the running mutation's writes; answers the keys it touched. */
+  commitLayer(): Key[] {
+    const keys = [...this.layer.keys()];
+    for (const [key, staged] of this.layer) {
+      this.staged.delete(key); // re-insert so the latest write orders last
+      this.staged.set(key, staged);
+    }
+    this.layer = new Map();
+    return keys;
+  }
+
+  /** Forget the running mutation's writes (it was rejected). */
+  dropLayer(): void {
+    this.layer = new Map();
+  }
+
+  get changeCount(): number {
+    return this.staged.size;
+  }
+
+  /** Rows to write, each with its version: versions `firstVersion…` in write order. */
+  rowsToWrite(firstVersion: number): { rows: EntityRow[]; versions: Map<Key, number> } {
+    const rows: EntityRow[] = [];
+    const versions = new Map<Key, number>();
+    let version = firstVersion;
+    for (const [key, { type, row }] of this.staged) {
+      const field = PARENT_FIELD[type];
+      const parent = field ? row.data[field] : null;
+      versions.set(key, version);
+      rows.push({
+        type,
+        id: row.id,
+        data: JSON.stringify(row.data),
+        parent_id: typeof parent === 'string' ? parent : null,
+        version: version++,
+        deleted: row.deleted ? 1 : 0,
+        created_at: row.createdAt,
+        updated_at: row.updatedAt,
+      });
+    }
+    return { rows, versions };
+  }
+}
+
+export function fromDb(row: EntityRow): StoredRow {
+  return {
+    id: row.id,
+    data: JSON.parse(row.data) as Record<string, unknown>,
+    deleted: row.deleted === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod/mini';
+import { isTaskPending } from '@adhd/shared/tasks/logic';
+import { taskCreateSchema, taskPatchSchema, type TaskData } from '@adhd/shared/tasks/schema';
+import { todayInZone } from '@adhd/shared/time';
+import { idSchema } from '@adhd/shared/validation/fields';
+import { notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { parse } from '../../lib/validate.js';
+import { getTask, listTasks } from './repository.js';
+
+const idParams = z.object({ id: idSchema });
+const pageQuery = z.object({
+  limit: z.optional(z.pipe(z.transform((v: unknown) => (typeof v === 'string' ? Number(v) : v)), z.int('validation.invalid').check(z.gte(1), z.lte(10_000)))),
+  offset: z.optional(z.pipe(z.transform((v: unknown) => (typeof v === 'string' ? Number(v) : v)), z.int('validation.invalid').check(z.gte(0)))),
+});
+
+/** Tasks over REST (SPEC section 7): thin wrappers over the same named mutations the sync protocol runs. */
+export const taskRoutes: FastifyPluginAsync = async (app) => {
+  const auth = { preHandler: app.authenticate };
+
+  const paramsId = (params: unknown) => {
+    const parsed = z.safeParse(idParams, params);
+    if (!parsed.success) throw notFound('Task not found');
+    return parsed.data.id;
+  };
+
+  app.get('/api/tasks', auth, async (request) => {
+    const page = parse(pageQuery, request.query, 'query');
+    return listTasks(app.db, request.auth!.id, page);
+  });
+
+  app.get('/api/tasks/pending', auth, async (request) => {
+    const tz = request.timeZone;
+    const today = todayInZone(new Date(), tz);
+    const tasks = await listTasks(app.db, request.auth!.id);
+    return tasks.filter((t) => isTaskPending(t, today, tz));
+  });
+
+  app.get('/api/tasks/:id', auth, async (request) => {
+    const task = await getTask(app.db, request.auth!.id, paramsId(request.params));
+    if (!task) throw notFound('Task not found');
+    return task;
+  });
+
+  app.post('/api/tasks', auth, async (request, reply) => {
+    const { _id, ...fields } = parse(taskCreateSchema, request.body);
+    const id = _id ?? newId();
+    const userId = request.auth!.id;
+    const task = await app.sync.run(
+      userId,
+      (exec) => exec('task.create', { id, ...fields }).then(() => undefined),
+      (trx) => getTask(trx, userId, id),
+    );
+    return reply.status(201).send(task);
+  });
+
+  app.put('/api/tasks/:id', auth, async (request) => {
+    const id = paramsId(request.params);
+    const patch = parse(taskPatchSchema, request.body ?? {});
+    const userId = request.auth!.id;
+    const task = await app.sync.run(
+      userId,
+      async (exec, trx) => {
+        const current = await getTask(trx, userId, id);
+        if (!current) throw notFound('Task not found');
+        // Only fields that differ from the stored row change, so a REST PUT never reverts a concurrent sync edit.
+        const { parent, ...rest } = patch;
+        const changed = Object.fromEntries(
+          Object.entries(rest).filter(
+            ([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(current[k as keyof TaskData]),
+          ),
+        );
+        if (parent !== undefined && parent !== current.parent) await exec('task.move', { id, parent });
+        if (Object.keys(changed).length > 0) await exec('task.update', { id, ...changed });
+      },
+      (trx) => getTask(trx, userId, id),
+    );
+    return task;
+  });
+
+  app.delete('/api/tasks/:id', auth, async (request) => {
+    const id = paramsId(request.params);
+    await app.sync.run(request.auth!.id, (exec) => exec('task.delete', { id }).then(() => undefined), async () => null);
+    return { success: true };
+  });
+};
