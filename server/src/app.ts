@@ -42,7 +42,6 @@ export async function buildApp(config: AppConfig, options: { logger?: boolean } 
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { maxParamLength: 200 },
-    disableRequestLogging: false,
   });
 
   await app.register(errorsPlugin);

@@ -76,6 +76,8 @@ export interface EntitiesTable {
   parent_id: string | null;
   version: number;
   deleted: number;
+  /** JSON map of field → version of its last change, so a stale REST copy cannot revert newer fields. */
+  field_versions: string;
   created_at: string;
   updated_at: string;
 }

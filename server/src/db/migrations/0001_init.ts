@@ -72,6 +72,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('parent_id', 'text')
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('field_versions', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('entities_pk', ['user_id', 'type', 'id'])

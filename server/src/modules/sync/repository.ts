@@ -14,9 +14,12 @@ export interface EntityRow {
   deleted: number;
   created_at: string;
   updated_at: string;
+  /** JSON map of field → version of its last change. */
+  field_versions: string;
 }
 
-const ROW_COLUMNS = ['type', 'id', 'data', 'parent_id', 'version', 'deleted', 'created_at', 'updated_at'] as const;
+const PULL_COLUMNS = ['type', 'id', 'data', 'parent_id', 'version', 'deleted', 'created_at', 'updated_at'] as const;
+const ROW_COLUMNS = [...PULL_COLUMNS, 'field_versions'] as const;
 
 export async function findEntity(db: Db, userId: string, type: string, id: string): Promise<EntityRow | undefined> {
   return db
@@ -87,6 +90,17 @@ export async function readSeq(db: Db, userId: string): Promise<{ seq: number; mi
 
 const UPSERT_CHUNK = 300;
 
+export async function findFieldVersions(db: Db, userId: string, type: string, id: string): Promise<Record<string, number>> {
+  const row = await db
+    .selectFrom('entities')
+    .select('field_versions')
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.field_versions) as Record<string, number>) : {};
+}
+
 export async function upsertEntities(db: Db, userId: string, rows: EntityRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
     const values: EntitiesTable[] = rows.slice(i, i + UPSERT_CHUNK).map((r) => ({ user_id: userId, ...r }));
@@ -99,6 +113,7 @@ export async function upsertEntities(db: Db, userId: string, rows: EntityRow[]):
           parent_id: eb.ref('excluded.parent_id'),
           version: eb.ref('excluded.version'),
           deleted: eb.ref('excluded.deleted'),
+          field_versions: eb.ref('excluded.field_versions'),
           updated_at: eb.ref('excluded.updated_at'),
         })),
       )
@@ -123,10 +138,10 @@ export async function saveClient(db: Db, clientId: string, userId: string, lastM
 }
 
 /** Rows changed after `cursor`, oldest first: one indexed range scan over (user_id, version). */
-export async function changesSince(db: Db, userId: string, cursor: number, limit: number): Promise<EntityRow[]> {
+export async function changesSince(db: Db, userId: string, cursor: number, limit: number) {
   return db
     .selectFrom('entities')
-    .select(ROW_COLUMNS)
+    .select(PULL_COLUMNS)
     .where('user_id', '=', userId)
     .where('version', '>', cursor)
     .orderBy('version')

@@ -17,6 +17,8 @@ interface Staged {
  */
 export class ServerTx implements MutationTx {
   private readonly cache = new Map<Key, StoredRow | null>();
+  /** Field versions of rows as they were in the database. */
+  private readonly origin = new Map<Key, { data: Record<string, unknown>; fieldVersions: Record<string, number> }>();
   /** Writes of mutations that succeeded, in first-write order. */
   private readonly staged = new Map<Key, Staged>();
   /** Writes of the mutation that is running now. */
@@ -39,7 +41,7 @@ export class ServerTx implements MutationTx {
     let row = this.lookup(key);
     if (row === undefined) {
       const found = await findEntity(this.db, this.userId, type, id);
-      row = found ? fromDb(found) : null;
+      row = found ? this.remember(key, found) : null;
       this.cache.set(key, row);
     }
     return (row ?? undefined) as StoredRow<T> | undefined;
@@ -65,7 +67,7 @@ export class ServerTx implements MutationTx {
     const result = new Map<string, StoredRow>();
     for (const found of await findChildren(this.db, this.userId, type, [parentId])) {
       const key = keyOf(type, found.id);
-      if (!this.cache.has(key)) this.cache.set(key, fromDb(found));
+      if (!this.cache.has(key)) this.cache.set(key, this.remember(key, found));
       result.set(found.id, this.lookup(key)!);
     }
     // Rows changed in this transaction may have joined or left the parent.
@@ -76,6 +78,23 @@ export class ServerTx implements MutationTx {
       else result.delete(current.id);
     }
     return [...result.values()].filter((r) => !r.deleted && r.data[field] === parentId);
+  }
+
+  private remember(key: Key, found: EntityRow): StoredRow {
+    const row = fromDb(found);
+    this.origin.set(key, { data: row.data, fieldVersions: JSON.parse(found.field_versions) as Record<string, number> });
+    return row;
+  }
+
+  /** Each field's version after this write: fields that changed get `version`, the rest keep theirs. */
+  private fieldVersions(key: Key, data: Record<string, unknown>, version: number): Record<string, number> {
+    const before = this.origin.get(key);
+    if (!before) return Object.fromEntries(Object.keys(data).map((k) => [k, version]));
+    const result = { ...before.fieldVersions };
+    for (const k of new Set([...Object.keys(before.data), ...Object.keys(data)])) {
+      if (JSON.stringify(before.data[k]) !== JSON.stringify(data[k])) result[k] = version;
+    }
+    return result;
   }
 
   /** Start a mutation's layer. */
@@ -121,13 +140,14 @@ export class ServerTx implements MutationTx {
         deleted: row.deleted ? 1 : 0,
         created_at: row.createdAt,
         updated_at: row.updatedAt,
+        field_versions: JSON.stringify(this.fieldVersions(key, row.data, version - 1)),
       });
     }
     return { rows, versions };
   }
 }
 
-export function fromDb(row: EntityRow): StoredRow {
+export function fromDb(row: Omit<EntityRow, 'field_versions'>): StoredRow {
   return {
     id: row.id,
     data: JSON.parse(row.data) as Record<string, unknown>,
