@@ -1,0 +1,145 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeApp, seedUser, type Fixture, type SeededUser } from './fixtures.js';
+
+/**
+ * Malformed input never breaks the server (quality.md test 13): for every JSON route, wrong types, oversize
+ * strings, `__proto__` keys, bad dates, huge numbers, deep nesting and random JSON give 4xx, never 5xx, and
+ * no error body carries a stack trace, SQL or a file path.
+ */
+
+let fx: Fixture;
+let user: SeededUser;
+let taskId: string;
+
+const ROUTES: { method: 'POST' | 'PUT' | 'PATCH'; url: () => string; auth: boolean }[] = [
+  { method: 'POST', url: () => '/api/tasks', auth: true },
+  { method: 'PUT', url: () => `/api/tasks/${taskId}`, auth: true },
+  { method: 'POST', url: () => '/api/sync/push', auth: true },
+  { method: 'POST', url: () => '/api/sync/pull', auth: true },
+  { method: 'POST', url: () => '/api/auth/login', auth: false },
+  { method: 'POST', url: () => '/api/auth/register', auth: false },
+  { method: 'POST', url: () => '/api/auth/resend-verification', auth: false },
+  { method: 'POST', url: () => '/api/auth/verify-email', auth: false },
+  { method: 'POST', url: () => '/api/auth/forgot-password', auth: false },
+  { method: 'POST', url: () => '/api/auth/reset-password', auth: false },
+  { method: 'PUT', url: () => '/api/auth/profile', auth: true },
+  { method: 'PUT', url: () => '/api/auth/password', auth: true },
+  { method: 'PATCH', url: () => '/api/user/preferences', auth: true },
+];
+
+const LEAKS = /(\bat \S+ \(|node_modules|\/work\/|\/tmp\/|SQLITE|sqlite|SELECT |INSERT |syntax error|\.ts:\d+)/;
+
+const nasty = [
+  '{"__proto__": {"admin": true}, "title": "x"}',
+  '{"constructor": {"prototype": {"polluted": 1}}}',
+  '{"title": ' + '['.repeat(5000) + ']'.repeat(5000) + '}',
+  '{"title": "' + 'a'.repeat(1024 * 1024 + 10) + '"}',
+  '{"title": "x", "dueDate": "2025-13-45", "time": "99:99", "priority": {"$gt": ""}}',
+  '{"title": 1e400, "completed": 123456789012345678901234567890}',
+  '{"clientId": "client-abcdefgh", "mutations": [{"id": 1e20, "name": "task.create", "args": null}]}',
+  '{"clientId": "client-abcdefgh", "cursor": -1, "limit": 1e9}',
+  '{"email": ["a@b.c"], "password": {"x": 1}}',
+  'null',
+  '[]',
+  '"just a string"',
+  '{"title": "x"',
+  '\u0000\u0001',
+];
+
+beforeAll(async () => {
+  fx = await makeApp();
+  user = await seedUser(fx.app);
+  const res = await fx.app.inject({ method: 'POST', url: '/api/tasks', headers: user.headers, payload: { title: 'target' } });
+  taskId = res.json()._id;
+});
+afterAll(() => fx.close());
+
+async function send(route: (typeof ROUTES)[number], payload: string, contentType = 'application/json') {
+  const res = await fx.app.inject({
+    method: route.method,
+    url: route.url(),
+    headers: { 'content-type': contentType, ...(route.auth ? user.headers : {}) },
+    payload,
+  });
+  return res;
+}
+
+function expectClean(res: { statusCode: number; body: string }, what: string) {
+  expect(res.statusCode, `${what} → ${res.statusCode} ${res.body.slice(0, 200)}`).toBeLessThan(500);
+  expect(res.body, what).not.toMatch(LEAKS);
+}
+
+describe('malformed payloads', () => {
+  it('answers every hand-made nasty body with a clean 4xx', async () => {
+    for (const route of ROUTES) {
+      for (const body of nasty) {
+        const res = await send(route, body);
+        expectClean(res, `${route.method} ${route.url()} ${body.slice(0, 40)}`);
+        // A partial update whose keys are all unknown is a harmless no-op; everything else is refused.
+        const validPull = route.url() === '/api/sync/pull' && body.includes('"mutations"'); // extra keys are ignored
+        if (route.method === 'POST' && !validPull) expect(res.statusCode, `${route.method} ${route.url()} ${body.slice(0, 60)}`).toBeGreaterThanOrEqual(400);
+      }
+      expectClean(await send(route, 'title=x', 'application/x-www-form-urlencoded'), `${route.url()} form`);
+      expectClean(await send(route, '<xml/>', 'text/xml'), `${route.url()} xml`);
+    }
+  }, 60_000);
+
+  it('stores a lone surrogate as given, without breaking JSON', async () => {
+    const res = await send(ROUTES[0]!, '{"title": "\\ud800 ok"}');
+    expect(res.statusCode).toBe(201);
+    expect(res.json().title).toBe('\ud800 ok');
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await send(ROUTES[0]!, JSON.stringify({ title: 'x', description: 'a'.repeat(1024 * 1024) }));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('never fails on random JSON (fast-check, 500 per route)', async () => {
+    const value = fc.jsonValue({ maxDepth: 4 });
+    const shaped = fc.dictionary(
+      fc.constantFrom('title', 'dueDate', 'startDate', 'time', 'priority', 'tags', 'parent', 'completed', 'email', 'password', 'name', 'code', 'token', 'clientId', 'mutations', 'cursor', 'limit', 'locale', 'timezone', 'weekStartDay', 'hasAcceptedTerms', '__proto__'),
+      value,
+    );
+    for (const route of ROUTES.filter((r) => r.auth || r.url().endsWith('login'))) {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(value, shaped), async (body) => {
+          expectClean(await send(route, JSON.stringify(body)), `${route.method} ${route.url()}`);
+        }),
+        { numRuns: 500, seed: 7 },
+      );
+    }
+  }, 120_000);
+
+  it('rejects bad path parameters and query strings without errors', async () => {
+    for (const url of ['/api/tasks/%00', '/api/tasks/' + 'x'.repeat(300), '/api/tasks/..%2F..%2Fetc%2Fpasswd', '/api/tasks?limit=abc', '/api/tasks?limit=1e99&offset=-5', '/api/tasks/%E0%A4%A']) {
+      const res = await fx.app.inject({ method: 'GET', url, headers: user.headers });
+      expectClean(res, url);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    }
+  });
+});
+
+describe('response hardening', () => {
+  it('sends the security headers and the strict CSP on API responses', async () => {
+    const res = await fx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, version: expect.any(String), db: 'sqlite' });
+    const csp = String(res.headers['content-security-policy']);
+    for (const d of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+      expect(csp).toContain(d);
+    }
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(String(res.headers['strict-transport-security'])).toMatch(/max-age=31536000/);
+  });
+
+  it('answers unknown API routes with the error shape', async () => {
+    const res = await fx.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+});
