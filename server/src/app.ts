@@ -3,13 +3,17 @@ import type { AppConfig } from './config.js';
 import { authPlugin } from './plugins/auth.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { mailPlugin } from './plugins/mail.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { requestContextPlugin } from './plugins/request-context.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticClientPlugin } from './plugins/static-client.js';
 import { syncHubPlugin } from './plugins/sync-hub.js';
+import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { syncRoutes } from './modules/sync/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
+import { userRoutes } from './modules/user/routes.js';
 
 /** Paths whose values never reach the logs (ASVS 16.2.5). */
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
@@ -20,13 +24,21 @@ export const BODY_LIMIT = 1024 * 1024;
  * The app factory: external plugins, then app plugins, then routes (STYLE.md, fastify/demo).
  * Tests build it on a temporary DATA_DIR; `server.ts` builds it from the environment.
  */
-export async function buildApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** false: no logging at all (tests). */
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests that inspect the logs). */
+  logStream?: { write(line: string): void };
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       options.logger === false
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: { paths: REDACT, censor: '[redacted]' },
             // Only method and URL path are logged: query strings may carry tokens and bodies passwords or codes.
             serializers: {
@@ -54,8 +66,12 @@ export async function buildApp(config: AppConfig, options: { logger?: boolean } 
     sessionTtl: config.sessionTtl,
   });
   await app.register(syncHubPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 
   await app.register(healthRoutes, { version: config.version });
+  await app.register(authRoutes, { config });
+  await app.register(userRoutes);
   await app.register(syncRoutes);
   await app.register(taskRoutes);
 

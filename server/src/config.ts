@@ -12,6 +12,8 @@ export interface RateLimits {
   codeSendsPerIp10m: number;
   /** Failed code checks per IP per 10 minutes. */
   codeChecksPerIp10m: number;
+  /** Requests per IP per minute to each credential route (login, register, codes, reset): anti-automation. */
+  authRequestsPerIpMinute: number;
 }
 
 export interface AppConfig {
@@ -27,6 +29,8 @@ export interface AppConfig {
   adminEmails: string[];
   /** Trust X-Forwarded-* from a reverse proxy. */
   trustProxy: boolean;
+  /** Google OAuth client id (`GOOGLE_CLIENT_ID`); null means Google sign-in reports itself unavailable. */
+  googleClientId: string | null;
   /** Public base URL used in mail links; defaults to the request's origin. */
   publicUrl: string | null;
   /** Built client to serve at `/`, when present. */
@@ -47,6 +51,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   failedLoginsPerIp10m: 100,
   codeSendsPerIp10m: 60,
   codeChecksPerIp10m: 60,
+  authRequestsPerIpMinute: 120,
 };
 
 function secretFrom(dataDir: string, given: string | undefined): string {
@@ -75,7 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
-    publicUrl: env.PUBLIC_URL || null,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    googleClientId: env.GOOGLE_CLIENT_ID || null,
     clientDist: existsSync(defaultDist) ? defaultDist : null,
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimits: { ...DEFAULT_RATE_LIMITS },

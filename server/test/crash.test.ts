@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 
 const SERVER = path.resolve(import.meta.dirname, '../dist/server.js');
-const RUNS = Number(process.env.CRASH_RUNS ?? 6);
+const RUNS = Number(process.env.CRASH_RUNS ?? 20);
 const PER_RUN = 1_000;
 const BATCH = 25;
 

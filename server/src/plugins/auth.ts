@@ -54,6 +54,8 @@ export interface SessionService {
   end(sessionId: string): Promise<void>;
   /** End every session of a user, optionally but one. */
   endAll(userId: string, exceptSessionId?: string): Promise<void>;
+  /** End the session named by the request's session cookie, if any (logout with a stale bearer token, re-login). */
+  endCookieSession(request: FastifyRequest): Promise<void>;
   clearCookie(request: FastifyRequest, reply: FastifyReply): void;
 }
 
@@ -68,6 +70,13 @@ function isSafeMethod(method: string): boolean {
   return method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
 }
 
+/** `host[:port]` without the scheme's default port, lowercased, so `localhost:80` and `http://localhost` agree. */
+function normaliseHost(host: string, protocol: string): string {
+  const h = host.toLowerCase();
+  const defaultPort = protocol === 'https' ? ':443' : ':80';
+  return h.endsWith(defaultPort) ? h.slice(0, -defaultPort.length) : h;
+}
+
 /** A cookie-only state change from another site is refused (CSRF; SameSite already blocks modern browsers). */
 function isCrossSite(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
@@ -75,7 +84,9 @@ function isCrossSite(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (!origin) return false;
   try {
-    return new URL(origin).host !== request.headers.host;
+    const url = new URL(origin);
+    // request.host honours X-Forwarded-Host only when TRUST_PROXY is set.
+    return url.host !== normaliseHost(request.host, url.protocol.replace(':', ''));
   } catch {
     return true;
   }
@@ -116,9 +127,14 @@ export const authPlugin = fp<{ secret: string; accessTokenTtl: number; sessionTt
       return { id: session.user_id, role: session.role, sessionId: session.id };
     }
 
-    async function fromCookie(request: FastifyRequest): Promise<AuthUser | null> {
+    function cookieSecret(request: FastifyRequest): string | null {
       const secret = request.cookies[SECURE_COOKIE] ?? request.cookies[PLAIN_COOKIE];
-      if (!secret || secret.length > 200) return null;
+      return secret && secret.length <= 200 ? secret : null;
+    }
+
+    async function fromCookie(request: FastifyRequest): Promise<AuthUser | null> {
+      const secret = cookieSecret(request);
+      if (!secret) return null;
       const row = await app.db
         .selectFrom('sessions')
         .select(['id'])
@@ -195,6 +211,10 @@ export const authPlugin = fp<{ secret: string; accessTokenTtl: number; sessionTt
         let q = app.db.deleteFrom('sessions').where('user_id', '=', userId);
         if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
         await q.execute();
+      },
+      async endCookieSession(request) {
+        const secret = cookieSecret(request);
+        if (secret) await app.db.deleteFrom('sessions').where('token_hash', '=', sha256(secret)).execute();
       },
     } satisfies SessionService);
   },
