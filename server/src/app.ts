@@ -9,6 +9,7 @@ import { requestContextPlugin } from './plugins/request-context.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticClientPlugin } from './plugins/static-client.js';
 import { syncHubPlugin } from './plugins/sync-hub.js';
+import { maintenancePlugin } from './plugins/maintenance.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { syncRoutes } from './modules/sync/routes.js';
@@ -66,6 +67,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     sessionTtl: config.sessionTtl,
   });
   await app.register(syncHubPlugin);
+  await app.register(maintenancePlugin);
   await app.register(rateLimitPlugin);
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 

@@ -171,6 +171,25 @@ describe('pull', () => {
     expect(c.liveRows()).toEqual(a.liveRows());
   });
 
+  it('collects tombstones older than 90 days in the periodic maintenance', async () => {
+    const { user, a } = await twoClients();
+    await a.mutate('task.create', { id: 'old', title: 'old' });
+    await a.mutate('task.create', { id: 'recent', title: 'recent' });
+    await a.push();
+    await a.mutate('task.delete', { id: 'old' });
+    await a.mutate('task.delete', { id: 'recent' });
+    await a.push();
+    const longAgo = new Date(Date.now() - 91 * 86_400_000).toISOString();
+    await fx.app.db.updateTable('entities').set({ updated_at: longAgo }).where('user_id', '=', user.id).where('id', '=', 'old').execute();
+    await fx.app.runMaintenance();
+    const left = await fx.app.db.selectFrom('entities').select('id').where('user_id', '=', user.id).execute();
+    expect(left.map((r) => r.id)).toEqual(['recent']);
+    const page = await new ScriptedClient(fx.app, user.headers, `client-m-${clientSeq}-xxxx`).pullPage();
+    expect(page.reset).toBe(false); // a fresh client (cursor 0) never needs a reset
+    a.cursor = 1;
+    expect((await a.pullPage()).reset).toBe(true);
+  });
+
   it('resets a cursor from the future (another database)', async () => {
     const { a } = await twoClients();
     a.cursor = 10_000;
