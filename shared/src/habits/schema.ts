@@ -47,21 +47,25 @@ export const habitFields = {
   isActive: z.boolean('validation.invalid'),
 };
 
-/** Rules that involve several fields (SPEC section 5, habits). */
 type HabitRuleInput = { frequency?: string; customFrequency?: z.infer<typeof customFrequencySchema> | null; timeOfDay?: string; customTime?: string | null };
-export const habitRules = z.refine<HabitRuleInput>(
-  (h) => {
-    if (h.frequency === 'custom') {
-      const cf = h.customFrequency;
-      if (!cf) return false;
-      if (cf.type === 'days' && (!cf.days || cf.days.length === 0)) return false;
-      if (cf.type === 'interval' && !cf.interval) return false;
-    }
-    if (h.timeOfDay === 'custom' && !h.customTime) return false;
-    return true;
-  },
-  'validation.selectDaysAndFrequency',
+
+/** Rules that involve several fields (SPEC section 5, habits), reported on the field the user must fix. */
+export const habitFrequencyRule = z.refine<HabitRuleInput>((h) => h.frequency !== 'custom' || !!h.customFrequency, {
+  message: 'validation.selectDaysAndFrequency',
+  path: ['customFrequency'],
+});
+export const habitWeekDayRule = z.refine<HabitRuleInput>(
+  (h) => h.frequency !== 'custom' || h.customFrequency?.type !== 'days' || (h.customFrequency.days?.length ?? 0) > 0,
+  { message: 'validation.customWeekDay', path: ['customFrequency', 'days'] },
 );
+export const habitIntervalRule = z.refine<HabitRuleInput>(
+  (h) => h.frequency !== 'custom' || h.customFrequency?.type !== 'interval' || h.customFrequency.interval !== undefined,
+  { message: 'validation.intervalRequired', path: ['customFrequency', 'interval'] },
+);
+export const habitCustomTimeRule = z.refine<HabitRuleInput>((h) => h.timeOfDay !== 'custom' || !!h.customTime, {
+  message: 'validation.customTimeRequired',
+  path: ['customTime'],
+});
 
 export const habitCreateSchema = z.object({
   _id: z.optional(idSchema),
@@ -78,7 +82,7 @@ export const habitCreateSchema = z.object({
   category: z._default(habitFields.category, ''),
   tags: z._default(habitFields.tags, []),
   isActive: z._default(habitFields.isActive, true),
-}).check(habitRules);
+}).check(habitFrequencyRule, habitWeekDayRule, habitIntervalRule, habitCustomTimeRule);
 
 export const habitPatchSchema = z.object({
   title: z.optional(habitFields.title),
