@@ -1,0 +1,73 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { profileSchema } from '@adhd/shared/users/schema';
+import { forbidden, HttpError, unauthorized } from '../../lib/errors.js';
+import { parse } from '../../lib/validate.js';
+import { stripUndefined, toPublicUser } from '../user/public-user.js';
+import type { AuthContext } from './context.js';
+
+/** Fields a user may never set on their own account (ASVS 8.2.3); sending one is a 403 and changes nothing. */
+const PRIVILEGED_FIELDS = ['role', 'email_verified', 'emailVerified', 'disabled'];
+
+const googleUnavailable = () =>
+  new HttpError(503, 'GOOGLE_UNAVAILABLE', 'Google sign-in is not configured on this server');
+const googleNotImplemented = () =>
+  new HttpError(501, 'GOOGLE_NOT_IMPLEMENTED', 'Google sign-in is not available in this version yet');
+
+/** Profile, account deletion and (not yet supported) Google sign-in. */
+export function accountRoutes(app: FastifyInstance, ctx: AuthContext) {
+  async function currentUser(request: FastifyRequest) {
+    const user = request.auth ? await ctx.users.findById(request.auth.id) : undefined;
+    if (!user) throw unauthorized();
+    return user;
+  }
+
+  app.put('/api/auth/profile', { preHandler: app.authenticate }, async (request) => {
+    const raw = request.body;
+    if (raw !== null && typeof raw === 'object') {
+      const sent = PRIVILEGED_FIELDS.filter((f) => Object.hasOwn(raw, f));
+      if (sent.length) {
+        request.log.warn({ event: 'privileged_field_refused', userId: request.auth?.id, fields: sent }, 'profile update refused');
+        throw forbidden('You cannot change this field');
+      }
+    }
+    const input = parse(profileSchema, raw);
+    const user = await currentUser(request);
+    await ctx.users.update(
+      user.id,
+      stripUndefined({
+        name: input.name,
+        timezone: input.timezone,
+        week_start_day: input.weekStartDay,
+        clock_mode: input.clockMode,
+        brainrot_enabled: input.brainrotEnabled === undefined ? undefined : input.brainrotEnabled ? 1 : 0,
+        marketing_consent: input.marketingConsent === undefined ? undefined : input.marketingConsent ? 1 : 0,
+      }),
+    );
+    request.log.info({ event: 'profile_updated', userId: user.id }, 'profile updated');
+    return { user: toPublicUser(await currentUser(request)) };
+  });
+
+  /** Deletes the account with everything it owns (rows cascade) and its uploads folder; the token dies. */
+  app.post('/api/auth/delete-account', { preHandler: app.authenticate }, async (request, reply) => {
+    const user = await currentUser(request);
+    await ctx.users.delete(user.id);
+    await ctx.codes.deleteFor(user.email);
+    // The id comes from our own database (a UUID), never from the request.
+    if (/^[A-Za-z0-9-]+$/.test(user.id)) {
+      await rm(path.join(ctx.config.dataDir, 'uploads', user.id), { recursive: true, force: true });
+    }
+    app.sessions.clearCookie(request, reply);
+    request.log.info({ event: 'account_deleted', userId: user.id }, 'account deleted');
+    return { success: true };
+  });
+
+  // Google sign-in and linking come with the Google integration; until then they say so honestly.
+  app.post('/api/auth/google', async () => {
+    throw ctx.config.googleClientId ? googleNotImplemented() : googleUnavailable();
+  });
+  app.post('/api/auth/connect-google', { preHandler: app.authenticate }, async () => {
+    throw ctx.config.googleClientId ? googleNotImplemented() : googleUnavailable();
+  });
+}

@@ -1,0 +1,155 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, registerUser, TEST_PASSWORD, type TestApp } from '../../../test/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(() => t.close());
+
+const profile = (headers: Record<string, string>, payload: object) =>
+  t.app.inject({ method: 'PUT', url: '/api/auth/profile', headers, payload });
+const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+const rowsOf = async (userId: string) => {
+  const db = t.app.db;
+  const count = async (table: 'sessions' | 'entities' | 'sync_user' | 'sync_client') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    users: (await db.selectFrom('users').select('id').where('id', '=', userId).execute()).length,
+    sessions: await count('sessions'),
+    entities: await count('entities'),
+    sync_user: await count('sync_user'),
+    sync_client: await count('sync_client'),
+  };
+};
+
+async function seedOwnedRows(userId: string) {
+  const now = new Date().toISOString();
+  await t.app.db
+    .insertInto('entities')
+    .values({ user_id: userId, type: 'task', id: `t-${userId}`, data: '{}', parent_id: null, version: 1, deleted: 0, field_versions: '{}', created_at: now, updated_at: now })
+    .execute();
+  await t.app.db.insertInto('sync_user').values({ user_id: userId, seq: 1, min_version: 0 }).execute();
+  await t.app.db
+    .insertInto('sync_client')
+    .values({ client_id: `c-${userId}`, user_id: userId, last_mutation_id: 3, last_seen_at: now })
+    .execute();
+}
+
+describe('PUT /api/auth/profile', () => {
+  it('updates the given fields and answers the user', async () => {
+    const u = await registerUser(t.app);
+    const res = await profile(u.headers, {
+      name: '  Renamed ',
+      timezone: 'America/New_York',
+      weekStartDay: 1,
+      clockMode: '24h',
+      brainrotEnabled: true,
+      marketingConsent: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({
+      name: 'Renamed',
+      timezone: 'America/New_York',
+      weekStartDay: 1,
+      clockMode: '24h',
+      brainrotEnabled: true,
+      marketingConsent: true,
+    });
+    const partial = await profile(u.headers, { name: 'Only name' });
+    expect(partial.json().user).toMatchObject({ name: 'Only name', clockMode: '24h', weekStartDay: 1 });
+  });
+
+  it.each(['role', 'emailVerified', 'email_verified', 'disabled'])('refuses a body with %s (403) and changes nothing', async (field) => {
+    const u = await registerUser(t.app);
+    const before = await t.app.db.selectFrom('users').selectAll().where('id', '=', u.user._id).executeTakeFirstOrThrow();
+    const res = await profile(u.headers, { name: 'Sneaky', [field]: field === 'role' ? 'admin' : true });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('FORBIDDEN');
+    const after = await t.app.db.selectFrom('users').selectAll().where('id', '=', u.user._id).executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+  });
+
+  it('names bad fields with 400', async () => {
+    const u = await registerUser(t.app);
+    const res = await profile(u.headers, { weekStartDay: 9, clockMode: '13h', timezone: 'Mars/Olympus' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.map((d: { field: string }) => d.field).sort()).toEqual(['clockMode', 'timezone', 'weekStartDay']);
+  });
+
+  it('requires a session', async () => {
+    expect((await profile({}, { name: 'x' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/auth/delete-account', () => {
+  it("deletes the user's rows (sessions, entities, sync state cascade) and uploads; the token dies", async () => {
+    const u = await registerUser(t.app);
+    const bystander = await registerUser(t.app);
+    await seedOwnedRows(u.user._id);
+    await seedOwnedRows(bystander.user._id);
+    const uploads = path.join(t.dataDir, 'uploads', u.user._id);
+    await mkdir(uploads, { recursive: true });
+    await writeFile(path.join(uploads, 'shot.png'), 'x');
+    expect(await rowsOf(u.user._id)).toEqual({ users: 1, sessions: 1, entities: 1, sync_user: 1, sync_client: 1 });
+
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/delete-account', headers: u.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    expect(await rowsOf(u.user._id)).toEqual({ users: 0, sessions: 0, entities: 0, sync_user: 0, sync_client: 0 });
+    expect(existsSync(uploads)).toBe(false);
+    expect((await me(u.headers)).statusCode).toBe(401);
+    expect((await me({ cookie: u.cookie })).statusCode).toBe(401);
+    const relogin = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password: TEST_PASSWORD } });
+    expect(relogin.statusCode).toBe(401);
+
+    expect(await rowsOf(bystander.user._id)).toEqual({ users: 1, sessions: 1, entities: 1, sync_user: 1, sync_client: 1 });
+  });
+
+  it('lets the address register again afterwards', async () => {
+    const u = await registerUser(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/auth/delete-account', headers: u.headers });
+    const again = await registerUser(t.app, { email: u.email });
+    expect(again.user._id).not.toBe(u.user._id);
+  });
+
+  it('requires a session', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/delete-account' })).statusCode).toBe(401);
+  });
+});
+
+describe('Google sign-in', () => {
+  it('answers 503 GOOGLE_UNAVAILABLE while GOOGLE_CLIENT_ID is unset', async () => {
+    const u = await registerUser(t.app);
+    const unavailable = { error: { code: 'GOOGLE_UNAVAILABLE', message: 'Google sign-in is not configured on this server' } };
+    const google = await t.app.inject({ method: 'POST', url: '/api/auth/google', payload: { token: 'x', userData: {} } });
+    expect(google.statusCode).toBe(503);
+    expect(google.json()).toEqual(unavailable);
+    const connect = await t.app.inject({ method: 'POST', url: '/api/auth/connect-google', headers: u.headers, payload: { token: 'x' } });
+    expect(connect.statusCode).toBe(503);
+    expect(connect.json()).toEqual(unavailable);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/connect-google', payload: {} })).statusCode).toBe(401);
+  });
+
+  it('never pretends to succeed when configured (full support comes later)', async () => {
+    const own = await makeTestApp({ googleClientId: 'client-id.apps.example' });
+    try {
+      const res = await own.app.inject({ method: 'POST', url: '/api/auth/google', payload: { token: 'x' } });
+      expect(res.statusCode).toBe(501);
+      expect(res.json().error.code).toBe('GOOGLE_NOT_IMPLEMENTED');
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -1,0 +1,203 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  bearer,
+  makeTestApp,
+  readLastMail,
+  readLastResetToken,
+  readMails,
+  registerUser,
+  sessionCookie,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../../test/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({ publicUrl: 'https://app.example.org', rateLimits: { codeSendsPerIp10m: 1000 } });
+});
+afterAll(() => t.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const NEW_PASSWORD = 'amber-kettle-sings-at-dawn';
+const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+const login = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const changePassword = (headers: Record<string, string>, payload: object) =>
+  t.app.inject({ method: 'PUT', url: '/api/auth/password', headers, payload });
+const forgot = (email: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, headers });
+const reset = (token: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password } });
+const INVALID_TOKEN = { error: { code: 'INVALID_TOKEN', message: 'Invalid or expired reset link' } };
+
+describe('PUT /api/auth/password', () => {
+  it('ends every session (all earlier tokens and cookies die) and answers a token for a new one', async () => {
+    const u = await registerUser(t.app);
+    const otherDevice = (await login(u.email, TEST_PASSWORD)).json().token;
+    const res = await changePassword({ ...u.headers }, { newPassword: NEW_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const { success, token } = res.json();
+    expect(success).toBe(true);
+    expect(sessionCookie(res)).toMatch(/^__Host-sid=/);
+    expect((await me(u.headers)).statusCode).toBe(401);
+    expect((await me(bearer(otherDevice))).statusCode).toBe(401);
+    expect((await me({ cookie: u.cookie })).statusCode).toBe(401);
+    expect((await me(bearer(token))).statusCode).toBe(200);
+    expect((await me({ cookie: sessionCookie(res) ?? '' })).statusCode).toBe(200);
+    expect((await login(u.email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await login(u.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('checks currentPassword when sent: a wrong one is 400 and changes nothing', async () => {
+    const u = await registerUser(t.app);
+    const wrong = await changePassword(u.headers, { newPassword: NEW_PASSWORD, currentPassword: 'not-my-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.code).toBe('INVALID_PASSWORD');
+    expect((await me(u.headers)).statusCode).toBe(200);
+    const ok = await changePassword(u.headers, { newPassword: NEW_PASSWORD, currentPassword: TEST_PASSWORD });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('applies the password policy to newPassword', async () => {
+    const u = await registerUser(t.app);
+    const common = await changePassword(u.headers, { newPassword: 'sunshine1' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error.details).toEqual([expect.objectContaining({ field: 'newPassword', key: 'validation.passwordCommon' })]);
+    const short = await changePassword(u.headers, { newPassword: 'abc' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.details[0]).toMatchObject({ field: 'newPassword', key: 'validation.minLength' });
+    expect((await me(u.headers)).statusCode).toBe(200);
+  });
+
+  it('requires a session', async () => {
+    expect((await changePassword({}, { newPassword: NEW_PASSWORD })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/auth/forgot-password', () => {
+  it('answers the same body for known and unknown emails and mails a link only to the known one', async () => {
+    const u = await registerUser(t.app);
+    const known = await forgot(u.email);
+    const unknown = await forgot('stranger@example.com');
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    expect(known.json()).toEqual({ success: true });
+    await t.app.mailer.flush();
+    expect(await readMails(t.dataDir, 'stranger@example.com')).toHaveLength(0);
+    const mail = await readLastMail(t.dataDir, u.email);
+    expect(mail.text).toMatch(/^https:\/\/app\.example\.org\/auth\/reset-password\?token=[A-Za-z0-9_-]{43}$/m);
+    const [row] = await t.app.db
+      .selectFrom('email_codes')
+      .selectAll()
+      .where('email', '=', u.email)
+      .where('purpose', '=', 'reset')
+      .execute();
+    const token = await readLastResetToken(t.dataDir, u.email);
+    expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(token);
+  });
+
+  it("writes the mail in the user's language (ru), and for a new address in the Accept-Language one", async () => {
+    const u = await registerUser(t.app, { locale: 'ru' });
+    await forgot(u.email);
+    await t.app.mailer.flush();
+    const mail = await readLastMail(t.dataDir, u.email);
+    expect(mail.subject).toMatch(/Сброс пароля/);
+    expect(mail.text).toMatch(/Чтобы задать новый пароль/);
+
+    const email = `ru-${Date.now()}@example.com`;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/resend-verification',
+      payload: { email },
+      headers: { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' },
+    });
+    expect((await readLastMail(t.dataDir, email)).text).toMatch(/Ваш код подтверждения: \d{6}/);
+  });
+
+  it('limits sends per IP', async () => {
+    const own = await makeTestApp({ rateLimits: { codeSendsPerIp10m: 2 } });
+    try {
+      const send = (email: string) =>
+        own.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: '10.5.0.1' });
+      expect((await send('a@example.com')).statusCode).toBe(200);
+      expect((await send('b@example.com')).statusCode).toBe(200);
+      expect((await send('c@example.com')).statusCode).toBe(429);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('POST /api/auth/reset-password', () => {
+  it('sets the new password, verifies the email and ends every session; the link works once', async () => {
+    const u = await registerUser(t.app);
+    await forgot(u.email);
+    await t.app.mailer.flush();
+    const token = await readLastResetToken(t.dataDir, u.email);
+    const res = await reset(token, NEW_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    expect((await me(u.headers)).statusCode).toBe(401);
+    expect((await me({ cookie: u.cookie })).statusCode).toBe(401);
+    expect((await login(u.email, TEST_PASSWORD)).statusCode).toBe(401);
+    const fresh = await login(u.email, NEW_PASSWORD);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().user.emailVerified).toBe(true);
+
+    const again = await reset(token, 'another-fine-passphrase');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual(INVALID_TOKEN);
+  });
+
+  it('refuses an unknown link and one older than 10 minutes', async () => {
+    expect((await reset('A'.repeat(43), NEW_PASSWORD)).json()).toEqual(INVALID_TOKEN);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const u = await registerUser(t.app);
+    await forgot(u.email);
+    await t.app.mailer.flush();
+    const token = await readLastResetToken(t.dataDir, u.email);
+    vi.setSystemTime(Date.now() + 10 * 60_000 + 1000);
+    const res = await reset(token, NEW_PASSWORD);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(INVALID_TOKEN);
+  });
+
+  it('refuses a common password without using the link up', async () => {
+    const u = await registerUser(t.app);
+    await forgot(u.email);
+    await t.app.mailer.flush();
+    const token = await readLastResetToken(t.dataDir, u.email);
+    const weak = await reset(token, 'baseball1');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.details[0]).toMatchObject({ field: 'password', key: 'validation.passwordCommon' });
+    expect((await reset(token, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('lifts the per-account failed-login block: the mailbox owner gets back in', async () => {
+    const own = await makeTestApp({ rateLimits: { failedLoginsPerAccountHour: 3 } });
+    try {
+      const u = await registerUser(own.app);
+      const attempt = (password: string) =>
+        own.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password } });
+      for (let i = 0; i < 3; i++) await attempt('wrong-password');
+      expect((await attempt(TEST_PASSWORD)).statusCode).toBe(429);
+      await own.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: u.email } });
+      await own.app.mailer.flush();
+      const token = await readLastResetToken(own.dataDir, u.email);
+      await own.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: NEW_PASSWORD } });
+      expect((await attempt(NEW_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('names bad fields with 400', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: '', password: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.map((d: { field: string }) => d.field).sort()).toEqual(['password', 'token']);
+  });
+});

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { loginSchema } from '@adhd/shared/users/schema';
+import { parse } from '../../lib/validate.js';
+import { toPublicUser } from '../user/public-user.js';
+import { invalidCredentials, type AuthContext } from './context.js';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
+
+/** Login, session restore (`me`) and logout. */
+export function sessionRoutes(app: FastifyInstance, ctx: AuthContext) {
+  /**
+   * Wrong email and wrong password answer the same 401 after the same Argon2 work (a dummy hash for unknown
+   * emails). The attempt is reserved against the per-IP and per-account limits before the password is
+   * evaluated and released only on success, so at most N attempts per window are ever evaluated.
+   */
+  app.post('/api/auth/login', async (request, reply) => {
+    const { email, password } = parse(loginSchema, request.body);
+    const attempt = await app.limits.reserve(ctx.loginRules(request.ip, email), 'login_failed', { email, ip: request.ip });
+    const user = await ctx.users.findByEmail(email);
+    const ok = await verifyPassword(user?.password_hash ?? (await dummyHash(ctx.config.argon2)), password);
+    if (!user || !ok || user.disabled) {
+      request.log.info({ event: 'login_failed', userId: user?.id ?? null }, 'login failed');
+      throw invalidCredentials();
+    }
+    await app.limits.release(attempt);
+    if (needsRehash(user.password_hash, ctx.config.argon2)) {
+      await ctx.users.update(user.id, { password_hash: await hashPassword(password, ctx.config.argon2) });
+    }
+    // A new session (and token) at every login (ASVS 7.2.4); a session this browser held before ends.
+    await app.sessions.endCookieSession(request);
+    const { token } = await app.sessions.start(request, reply, user.id);
+    request.log.info({ event: 'login_ok', userId: user.id }, 'login succeeded');
+    return { user: toPublicUser(user), token };
+  });
+
+  /** Restores a session from the cookie (or checks a bearer token) and hands out a fresh access token. */
+  app.get('/api/auth/me', async (request, reply) => {
+    const auth = await app.identify(request).catch(() => null);
+    const user = auth ? await ctx.users.findById(auth.id) : undefined;
+    if (!auth || !user) {
+      return reply.status(401).send({
+        error: { code: 'UNAUTHORIZED', message: 'Unauthorized access' },
+        authenticated: false,
+        user: null,
+        token: null,
+      });
+    }
+    return { authenticated: true, user: toPublicUser(user), token: app.sessions.tokenFor(user.id, auth.sessionId) };
+  });
+
+  /** Ends the current session (its tokens and cookie die); succeeds when not signed in. */
+  app.post('/api/auth/logout', async (request, reply) => {
+    const auth = await app.identify(request);
+    if (auth) await app.sessions.end(auth.sessionId);
+    await app.sessions.endCookieSession(request);
+    app.sessions.clearCookie(request, reply);
+    request.log.info({ event: 'logout', userId: auth?.id ?? null }, 'logout');
+    return { success: true };
+  });
+}

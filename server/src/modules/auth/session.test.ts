@@ -1,0 +1,219 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  bearer,
+  makeTestApp,
+  registerUser,
+  sessionCookie,
+  TEST_PASSWORD,
+  type RegisteredUser,
+  type TestApp,
+} from '../../../test/helpers.js';
+
+let t: TestApp;
+let alice: RegisteredUser;
+beforeAll(async () => {
+  t = await makeTestApp();
+  alice = await registerUser(t.app);
+});
+afterAll(() => t.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const login = (app: TestApp['app'], email: string, password: string, ip = '127.0.0.1') =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+const INVALID = { error: { code: 'INVALID_CREDENTIALS', message: 'Incorrect email or password' } };
+const UNAUTHORIZED_ME = {
+  error: { code: 'UNAUTHORIZED', message: 'Unauthorized access' },
+  authenticated: false,
+  user: null,
+  token: null,
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+describe('POST /api/auth/login', () => {
+  it('answers the user, a token and a new session cookie; every login is a new session', async () => {
+    const first = await login(t.app, alice.email, TEST_PASSWORD);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().user).toMatchObject({ _id: alice.user._id, email: alice.email });
+    const second = await login(t.app, alice.email.toUpperCase(), TEST_PASSWORD);
+    expect(second.statusCode).toBe(200);
+    expect(first.json().token).not.toBe(second.json().token);
+    expect(sessionCookie(first)).not.toBe(sessionCookie(second));
+    expect((await me(bearer(second.json().token))).statusCode).toBe(200);
+  });
+
+  it('answers identical 401 bodies for a wrong password and an unknown email', async () => {
+    const wrong = await login(t.app, alice.email, 'not-the-password');
+    const unknown = await login(t.app, 'nobody@example.com', 'not-the-password');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(INVALID);
+    expect(wrong.body).toBe(unknown.body);
+    expect(sessionCookie(wrong)).toBeNull();
+  });
+
+  it('takes about as long for an unknown email as for a wrong password (dummy Argon2 hash)', async () => {
+    const time = async (email: string) => {
+      const start = performance.now();
+      await login(t.app, email, 'not-the-password');
+      return performance.now() - start;
+    };
+    await time('warm-up@example.com');
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      known.push(await time(alice.email));
+      unknown.push(await time(`ghost-${i}@example.com`));
+    }
+    // Both sides run one Argon2id verification (~tens of ms); without the dummy hash the unknown side is ~1 ms.
+    expect(median(unknown)).toBeGreaterThan(median(known) / 2);
+    // Loose bound: other test files run in parallel on two cores; the benchmark suite measures the fine figure.
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(Math.max(20, median(known) / 2));
+  });
+
+  it('refuses a disabled account with the same 401', async () => {
+    const bob = await registerUser(t.app);
+    await t.app.db.updateTable('users').set({ disabled: 1 }).where('id', '=', bob.user._id).execute();
+    const res = await login(t.app, bob.email, TEST_PASSWORD);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(INVALID);
+    expect((await me(bob.headers)).statusCode).toBe(401);
+  });
+
+  it('records failures in auth_events (email, ip, time), not successes', async () => {
+    const carol = await registerUser(t.app);
+    await login(t.app, carol.email, 'wrong-password-1', '10.1.1.1');
+    await login(t.app, carol.email, TEST_PASSWORD, '10.1.1.1');
+    const rows = await t.app.db
+      .selectFrom('auth_events')
+      .selectAll()
+      .where('email', '=', carol.email)
+      .where('kind', '=', 'login_failed')
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'login_failed', email: carol.email, ip: '10.1.1.1' });
+    expect(Math.abs(rows[0].at - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('names bad fields with 400', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x', password: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.map((d: { field: string }) => d.field).sort()).toEqual(['email', 'password']);
+  });
+
+  it('evaluates at most 100 failures per account and hour from rotating IPs, then 429 even with the right password; after the hour the user gets in', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const own = await makeTestApp({ rateLimits: { failedLoginsPerIp10m: 10_000, authRequestsPerIpMinute: 10_000 } });
+    try {
+      const victim = await registerUser(own.app);
+      // 120 wrong passwords, 20 at a time, each from its own address.
+      const statuses: number[] = [];
+      for (let batch = 0; batch < 6; batch++) {
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => login(own.app, victim.email, `wrong-${batch}-${i}`, `10.2.${batch}.${i + 1}`)),
+        );
+        statuses.push(...results.map((r) => r.statusCode));
+      }
+      expect(statuses.filter((s) => s === 401)).toHaveLength(100);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+      const evaluated = await own.app.db
+        .selectFrom('auth_events')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('kind', '=', 'login_failed')
+        .where('email', '=', victim.email)
+        .executeTakeFirstOrThrow();
+      expect(Number(evaluated.n)).toBe(100);
+
+      const blocked = await login(own.app, victim.email, TEST_PASSWORD, '10.3.0.1');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().error.code).toBe('RATE_LIMITED');
+      expect(blocked.json().retryAfter).toBeGreaterThan(3000);
+      expect(blocked.json().retryAfter).toBeLessThanOrEqual(3600);
+
+      vi.setSystemTime(Date.now() + 3600_000 + 1000);
+      const back = await login(own.app, victim.email, TEST_PASSWORD, '10.3.0.1');
+      expect(back.statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('limits failures per IP (config.rateLimits.failedLoginsPerIp10m) across accounts', async () => {
+    const own = await makeTestApp({ rateLimits: { failedLoginsPerIp10m: 3 } });
+    try {
+      const u = await registerUser(own.app);
+      for (let i = 0; i < 3; i++) expect((await login(own.app, `x${i}@example.com`, 'wrong-pass', '10.4.0.1')).statusCode).toBe(401);
+      const blocked = await login(own.app, u.email, TEST_PASSWORD, '10.4.0.1');
+      expect(blocked.statusCode).toBe(429);
+      expect((await login(own.app, u.email, TEST_PASSWORD, '10.4.0.2')).statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  it('with a bearer token answers authenticated, the user and a fresh token for the same session', async () => {
+    const res = await me(alice.headers);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ authenticated: true, user: { _id: alice.user._id, email: alice.email } });
+    const sid = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sid;
+    expect(sid(body.token)).toBe(sid(alice.token));
+    expect((await me(bearer(body.token))).statusCode).toBe(200);
+  });
+
+  it('restores the session from the cookie alone', async () => {
+    const res = await me({ cookie: alice.cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().authenticated).toBe(true);
+    expect((await me(bearer(res.json().token))).json().user._id).toBe(alice.user._id);
+  });
+
+  it('answers 401 with authenticated false, user null and token null without or with bad credentials', async () => {
+    for (const headers of [{}, { authorization: 'Bearer nonsense' }, { authorization: 'Basic abc' }, { cookie: '__Host-sid=forged' }]) {
+      const res = await me(headers);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(UNAUTHORIZED_ME);
+    }
+  });
+});
+
+describe('POST /api/auth/logout', () => {
+  it('ends the current session: its token and cookie stop working and the cookie is cleared', async () => {
+    const u = await registerUser(t.app);
+    const other = await login(t.app, u.email, TEST_PASSWORD);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/logout?_t=${Date.now()}`,
+      headers: { ...u.headers, cookie: u.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    const cleared = res.cookies.find((c) => c.name === '__Host-sid');
+    expect(cleared?.value).toBe('');
+    expect((await me(u.headers)).statusCode).toBe(401);
+    expect((await me({ cookie: u.cookie })).statusCode).toBe(401);
+    // Another device's session is not touched.
+    expect((await me(bearer(other.json().token))).statusCode).toBe(200);
+  });
+
+  it('also ends the cookie session when the bearer token is stale', async () => {
+    const u = await registerUser(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: 'Bearer expired.token.here', cookie: u.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await me({ cookie: u.cookie })).statusCode).toBe(401);
+  });
+
+  it('succeeds without a session', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout?_t=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+  });
+});
