@@ -49,10 +49,20 @@ export interface AppConfig {
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   failedLoginsPerAccountHour: 100,
   failedLoginsPerIp10m: 100,
-  codeSendsPerIp10m: 60,
-  codeChecksPerIp10m: 60,
-  authRequestsPerIpMinute: 120,
+  codeSendsPerIp10m: 100,
+  codeChecksPerIp10m: 100,
+  authRequestsPerIpMinute: 600,
 };
+
+/** The server's version from its package.json (works from src/ under tests and dist/ in production). */
+function packageVersion(): string {
+  try {
+    const file = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../package.json');
+    return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
 
 function secretFrom(dataDir: string, given: string | undefined): string {
   if (given && given.length >= 32) return given;
@@ -88,7 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessTokenTtl: 15 * 60,
     sessionTtl: 90 * 24 * 3600,
     argon2: { memoryCost: 19_456, timeCost: 2 },
-    version: env.npm_package_version ?? '0.1.0',
+    version: packageVersion(),
     ...overrides,
     dataDir,
     jwtSecret: overrides.jwtSecret ?? secretFrom(dataDir, env.JWT_SECRET),
