@@ -54,15 +54,30 @@ export async function findChildren(db: Db, userId: string, type: string, parentI
     .execute();
 }
 
+/** Parent links of the live children of `parentIds`: just ids, for deriving `children`. */
+export async function findChildLinks(db: Db, userId: string, type: string, parentIds: string[]) {
+  if (parentIds.length === 0) return [];
+  return db
+    .selectFrom('entities')
+    .select(['id', 'parent_id'])
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .where('parent_id', 'in', parentIds)
+    .where('deleted', '=', 0)
+    .execute();
+}
+
+export type ReadRow = Omit<EntityRow, 'field_versions'>;
+
 export async function listLive(
   db: Db,
   userId: string,
   type: string,
   page: { limit?: number; offset?: number } = {},
-): Promise<EntityRow[]> {
+): Promise<ReadRow[]> {
   let q = db
     .selectFrom('entities')
-    .select(ROW_COLUMNS)
+    .select(PULL_COLUMNS)
     .where('user_id', '=', userId)
     .where('type', '=', type)
     .where('deleted', '=', 0)

@@ -25,10 +25,11 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
     return app.sync.push(request.auth!.id, body.clientId, body.mutations);
   });
 
-  app.post('/api/sync/pull', { preHandler: app.authenticate }, async (request) => {
+  app.post('/api/sync/pull', { preHandler: app.authenticate }, async (request, reply) => {
     const body = parse(pullRequestSchema, request.body);
     checkSchemaVersion(body.schemaVersion);
-    return app.sync.pull(request.auth!.id, body.clientId, body.cursor, body.limit);
+    const json = await app.sync.pullJson(request.auth!.id, body.clientId, body.cursor, body.limit);
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   app.get('/api/sync/stream', { preHandler: app.authenticate }, async (request, reply) => {

@@ -227,6 +227,10 @@ describe('REST parity (invariant 10)', () => {
     const page = await a.pullPage();
     expect(page.changes).toEqual([expect.objectContaining({ entity: 'task', id: res.json()._id, deleted: false })]);
     expect(page.changes[0]!.version).toBeGreaterThan(before);
+    const { _id, children, version, ...fields } = res.json();
+    expect(page.changes[0]!.data).toEqual(fields);
+    expect(page.changes[0]!.version).toBe(version);
+    expect([_id, children]).toEqual([page.changes[0]!.id, []]);
   });
 
   it('a REST PUT never reverts a field changed concurrently through sync', async () => {

@@ -1,10 +1,10 @@
 import type { Task, TaskData } from '@adhd/shared/tasks/schema';
 import { childrenIndex } from '@adhd/shared/tasks/logic';
-import { findChildren, findEntity, listLive, type Db, type EntityRow } from '../sync/repository.js';
+import { findChildLinks, findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
 
 /** Reads of tasks as the API answers them; `children` is derived from the live rows' parent links. */
 
-function toTask(row: EntityRow, children: string[]): Task {
+function toTask(row: ReadRow, children: string[]): Task {
   const data = JSON.parse(row.data) as TaskData;
   return {
     _id: row.id,
@@ -16,24 +16,40 @@ function toTask(row: EntityRow, children: string[]): Task {
   };
 }
 
-async function withChildren(db: Db, userId: string, rows: EntityRow[]): Promise<Task[]> {
-  const kids = await findChildren(db, userId, 'task', rows.map((r) => r.id));
-  const index = childrenIndex(kids.map((k) => ({ id: k.id, parent: k.parent_id })));
-  return rows.map((r) => toTask(r, index.get(r.id) ?? []));
+/**
+ * The same JSON as `JSON.stringify(toTask(row, children))` with the same keys, built from the stored JSON
+ * text without parsing it again: lists are the hot read path. Stored data is always a JSON object written by
+ * `JSON.stringify`, so splicing after its opening brace is safe.
+ */
+function toTaskJson(row: ReadRow, children: string[]): string {
+  const body = row.data.length > 2 ? `${row.data.slice(1, -1)},` : '';
+  return `{"_id":${JSON.stringify(row.id)},${body}"children":${JSON.stringify(children)},"createdAt":${JSON.stringify(row.created_at)},"updatedAt":${JSON.stringify(row.updated_at)},"version":${Number(row.version)}}`;
+}
+
+async function childrenOf(db: Db, userId: string, rows: ReadRow[], wholeList: boolean): Promise<Map<string, string[]>> {
+  // For the whole list the rows themselves hold every parent link; a page asks the parent index.
+  const links = wholeList
+    ? rows.map((r) => ({ id: r.id, parent: r.parent_id }))
+    : (await findChildLinks(db, userId, 'task', rows.map((r) => r.id))).map((k) => ({ id: k.id, parent: k.parent_id }));
+  return childrenIndex(links);
 }
 
 export async function listTasks(db: Db, userId: string, page: { limit?: number; offset?: number } = {}): Promise<Task[]> {
   const rows = await listLive(db, userId, 'task', page);
-  if (page.limit === undefined) {
-    // The whole list: derive children from the rows themselves, no second query.
-    const index = childrenIndex(rows.map((r) => ({ id: r.id, parent: r.parent_id })));
-    return rows.map((r) => toTask(r, index.get(r.id) ?? []));
-  }
-  return withChildren(db, userId, rows);
+  const index = await childrenOf(db, userId, rows, page.limit === undefined);
+  return rows.map((r) => toTask(r, index.get(r.id) ?? []));
+}
+
+/** `listTasks` already serialized, for the list route. */
+export async function listTasksJson(db: Db, userId: string, page: { limit?: number; offset?: number } = {}): Promise<string> {
+  const rows = await listLive(db, userId, 'task', page);
+  const index = await childrenOf(db, userId, rows, page.limit === undefined);
+  return `[${rows.map((r) => toTaskJson(r, index.get(r.id) ?? [])).join(',')}]`;
 }
 
 export async function getTask(db: Db, userId: string, id: string): Promise<Task | null> {
   const row = await findEntity(db, userId, 'task', id);
   if (!row || row.deleted) return null;
-  return (await withChildren(db, userId, [row]))[0]!;
+  const index = await childrenOf(db, userId, [row], false);
+  return toTask(row, index.get(row.id) ?? []);
 }

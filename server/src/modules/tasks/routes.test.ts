@@ -89,6 +89,8 @@ describe('GET /api/tasks', () => {
     expect(all.length).toBeGreaterThan(3);
     const page = (await call('GET', '/api/tasks?limit=2&offset=1')).json();
     expect(page.map((t: { _id: string }) => t._id)).toEqual(all.slice(1, 3).map((t: { _id: string }) => t._id));
+    // The list's pre-serialized JSON equals each task as answered one by one.
+    for (const t of all) expect((await call('GET', `/api/tasks/${t._id}`)).json()).toEqual(t);
     const bad = await call('GET', '/api/tasks?limit=-1');
     expect(bad.statusCode).toBe(400);
   });

@@ -8,7 +8,7 @@ import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { parse } from '../../lib/validate.js';
 import { findFieldVersions } from '../sync/repository.js';
-import { getTask, listTasks } from './repository.js';
+import { getTask, listTasks, listTasksJson } from './repository.js';
 
 const idParams = z.object({ id: idSchema });
 const pageQuery = z.object({
@@ -34,9 +34,9 @@ export const taskRoutes: FastifyPluginAsync = async (app) => {
     return parsed.data.id;
   };
 
-  app.get('/api/tasks', auth, async (request) => {
+  app.get('/api/tasks', auth, async (request, reply) => {
     const page = parse(pageQuery, request.query, 'query');
-    return listTasks(app.db, request.auth!.id, page);
+    return reply.type('application/json; charset=utf-8').send(await listTasksJson(app.db, request.auth!.id, page));
   });
 
   app.get('/api/tasks/pending', auth, async (request) => {
