@@ -1,0 +1,187 @@
+// The app server under test, as a child process of scripts/bench.mjs (started with fork(), so it has an IPC
+// channel). It builds the compiled app (server/dist) on BENCH_DATA_DIR with logs at `warn`, raised rate limits
+// and production Argon2 cost, listens on 127.0.0.1:0 and reports its port. The orchestrator then asks it,
+// over IPC, for access tokens, event-loop delay figures and memory figures. Load never runs in this process.
+import { PerformanceObserver, monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { sql } from 'kysely';
+
+// Diagnostics for the event-loop figures: while a traced lag window is open, a 1 ms interval timer splits time
+// into loop turns, and every SQLite statement (better-sqlite3 is synchronous: it runs on the main thread) adds
+// its time to the current turn. The longest turn and the SQL inside it say whether SQL caused the worst stall.
+// Outside a traced window the wrapper only checks a flag.
+const require = createRequire(new URL('../server/package.json', import.meta.url));
+const Sqlite = require('better-sqlite3');
+const sqlTrace = { on: false, timer: null, lastTick: 0, cur: null, best: null };
+const emptyTurn = () => ({ statements: 0, writes: 0, sqlMs: 0 });
+function traceStart() {
+  sqlTrace.on = true;
+  sqlTrace.cur = emptyTurn();
+  sqlTrace.best = null;
+  sqlTrace.lastTick = performance.now();
+  sqlTrace.timer = setInterval(() => {
+    const now = performance.now();
+    const ms = now - sqlTrace.lastTick;
+    if (!sqlTrace.best || ms > sqlTrace.best.ms) sqlTrace.best = { ms, ...sqlTrace.cur };
+    sqlTrace.cur = emptyTurn();
+    sqlTrace.lastTick = now;
+  }, 1);
+}
+function traceStop() {
+  clearInterval(sqlTrace.timer);
+  sqlTrace.on = false;
+  return sqlTrace.best;
+}
+{
+  const probe = new Sqlite(':memory:');
+  const proto = Object.getPrototypeOf(probe.prepare('select 1'));
+  probe.close();
+  for (const method of ['run', 'all', 'get']) {
+    const original = proto[method];
+    proto[method] = function traced(...args) {
+      if (!sqlTrace.on) return original.apply(this, args);
+      const t0 = performance.now();
+      try {
+        return original.apply(this, args);
+      } finally {
+        sqlTrace.cur.statements++;
+        sqlTrace.cur.sqlMs += performance.now() - t0;
+        if (!this.reader) sqlTrace.cur.writes++;
+      }
+    };
+  }
+}
+
+const dist = new URL('../server/dist/', import.meta.url);
+const { buildApp } = await import(new URL('app.js', dist).href);
+const { loadConfig } = await import(new URL('config.js', dist).href);
+
+const dataDir = process.env.BENCH_DATA_DIR;
+if (!dataDir) throw new Error('BENCH_DATA_DIR is not set');
+
+const HIGH = 1_000_000;
+const config = loadConfig(
+  {},
+  {
+    dataDir,
+    logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    clientDist: null,
+    rateLimits: {
+      failedLoginsPerAccountHour: HIGH,
+      failedLoginsPerIp10m: HIGH,
+      codeSendsPerIp10m: HIGH,
+      codeChecksPerIp10m: HIGH,
+      authRequestsPerIpMinute: HIGH,
+    },
+  },
+);
+const app = await buildApp(config);
+await app.listen({ host: '127.0.0.1', port: 0 });
+const { port } = app.server.address();
+
+let lag = null;
+/** GC pauses recorded while a lag window is open. */
+let gc = null;
+const gcObserver = new PerformanceObserver((list) => {
+  if (!gc) return;
+  for (const e of list.getEntries()) {
+    gc.count++;
+    gc.totalMs += e.duration;
+    gc.maxMs = Math.max(gc.maxMs, e.duration);
+  }
+});
+gcObserver.observe({ entryTypes: ['gc'] });
+
+function vmRss() {
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssKb: kb('VmRSS'), hwmKb: kb('VmHWM') };
+}
+
+const commands = {
+  /** Access tokens for (userId, sessionId) pairs, signed by the app itself. */
+  tokens: ({ pairs }) => pairs.map(([userId, sessionId]) => app.sessions.tokenFor(userId, sessionId)),
+  /** The Argon2 cost the app hashes with, so seeded password hashes match what login expects. */
+  argon2: () => config.argon2,
+  /** Set the `synchronous` pragma of the app's single SQLite connection (durability-cost comparison). */
+  synchronous: async ({ mode }) => {
+    if (!['FULL', 'NORMAL'].includes(mode)) throw new Error(`bad mode ${mode}`);
+    await sql.raw(`pragma synchronous = ${mode}`).execute(app.db);
+    const rows = await sql.raw('pragma synchronous').execute(app.db);
+    return rows.rows[0];
+  },
+  /** The app connection's pragmas that matter for speed, so the raw baselines can use the same ones. */
+  pragmas: async () => {
+    const out = {};
+    for (const name of ['journal_mode', 'synchronous', 'cache_size', 'mmap_size']) {
+      const { rows } = await sql.raw(`pragma ${name}`).execute(app.db);
+      out[name] = Object.values(rows[0] ?? {})[0] ?? null;
+    }
+    return out;
+  },
+  /** Start recording event-loop delay (1 ms resolution), GC pauses and, with traceSql, SQL stretches. */
+  lagStart: ({ traceSql = false }) => {
+    lag?.disable();
+    lag = monitorEventLoopDelay({ resolution: 1 });
+    lag.enable();
+    gc = { count: 0, totalMs: 0, maxMs: 0 };
+    if (traceSql) traceStart();
+    return true;
+  },
+  /** Stop recording; figures in milliseconds. */
+  lagStop: () => {
+    if (!lag) throw new Error('lagStart first');
+    lag.disable();
+    const worstTurn = sqlTrace.on ? traceStop() : null;
+    const ms = (ns) => ns / 1e6;
+    const out = {
+      count: lag.count,
+      min: ms(lag.min),
+      mean: ms(lag.mean),
+      p50: ms(lag.percentile(50)),
+      p99: ms(lag.percentile(99)),
+      max: ms(lag.max),
+      gc,
+      worstTurn,
+    };
+    lag = null;
+    gc = null;
+    return out;
+  },
+  /** Run the periodic maintenance job once (a full pass over `entities`); answers how long it blocked. */
+  maintenance: async () => {
+    if (typeof app.runMaintenance !== 'function') return null;
+    const h = monitorEventLoopDelay({ resolution: 1 });
+    h.enable();
+    // The monitor drops its first sample: let it tick before the pass starts.
+    await new Promise((r) => setTimeout(r, 20));
+    const t0 = performance.now();
+    await app.runMaintenance();
+    const took = performance.now() - t0;
+    await new Promise((r) => setTimeout(r, 20)); // let the delay monitor's timer fire after the blocking query
+    h.disable();
+    return { ms: took, loopDelayMaxMs: h.max / 1e6 };
+  },
+  memory: () => ({ ...process.memoryUsage(), ...vmRss() }),
+};
+
+process.on('message', async (msg) => {
+  const { id, cmd, args } = msg ?? {};
+  try {
+    const fn = commands[cmd];
+    if (!fn) throw new Error(`unknown command ${cmd}`);
+    process.send({ id, ok: true, result: await fn(args ?? {}) });
+  } catch (err) {
+    process.send({ id, ok: false, error: err instanceof Error ? err.message : String(err) });
+  }
+});
+
+process.on('disconnect', () => {
+  void app.close().finally(() => process.exit(0));
+});
+process.once('SIGTERM', () => {
+  void app.close().finally(() => process.exit(0));
+});
+
+process.send({ type: 'ready', port, pid: process.pid });
