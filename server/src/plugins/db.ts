@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import fp from 'fastify-plugin';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type Driver } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { Database } from '../db/schema.js';
 import { migrations } from '../db/migrations/index.js';
@@ -28,11 +28,42 @@ export function openSqlite(file: string): OpenedDatabase {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // Reads come from memory: a 64 MiB page cache per connection and memory-mapped I/O for the rest.
-  sqlite.pragma('cache_size = -65536');
-  sqlite.pragma('mmap_size = 268435456');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // A 32 MiB page cache keeps hot rows in memory without growing the process much.
+  sqlite.pragma('cache_size = -32768');
+  const db = new Kysely<Database>({ dialect: new CooperativeSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, sqlite };
+}
+
+const SLICE_MS = 4;
+let sliceStart = 0;
+let turnMarked = false;
+
+/**
+ * better-sqlite3 is synchronous and Kysely chains queries through microtasks, so many requests arriving
+ * together (50 logins) could run all their queries in one event-loop turn and stall every other request.
+ * Before a query, if the current turn has already run for SLICE_MS, wait for the next turn.
+ */
+async function yieldIfTurnIsLong(): Promise<void> {
+  const now = performance.now();
+  if (!turnMarked) {
+    turnMarked = true;
+    sliceStart = now;
+    setImmediate(() => (turnMarked = false));
+    return;
+  }
+  if (now - sliceStart > SLICE_MS) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+class CooperativeSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const acquire = driver.acquireConnection.bind(driver);
+    driver.acquireConnection = async () => {
+      await yieldIfTurnIsLong();
+      return acquire();
+    };
+    return driver;
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 256;

@@ -85,6 +85,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where(sql.ref('parent_id'), 'is not', null)
     .execute();
 
+  // Tombstone collection (maintenance) finds old tombstones without scanning every row.
+  await db.schema
+    .createIndex('entities_tombstones')
+    .on('entities')
+    .column('updated_at')
+    .where(sql.ref('deleted'), '=', 1)
+    .execute();
+
   await db.schema
     .createTable('sync_user')
     .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { MutationError, type MutationOutcome } from '@adhd/shared/sync/mutator';
-import type { Mutation, MutationResult, PullResponse, PushResponse } from '@adhd/shared/sync/protocol';
+import { ENTITY_TYPES, type EntityType, type Mutation, type MutationResult, type PullResponse, type PushResponse } from '@adhd/shared/sync/protocol';
 import { runMutation } from '@adhd/shared/sync/registry';
 import type { Database } from '../../db/schema.js';
 import { forbidden, HttpError } from '../../lib/errors.js';
@@ -55,6 +55,7 @@ export class SyncEngine {
       }
 
       const tx = new ServerTx(trx, userId, now);
+      await prefetchRows(tx, mutations.filter((m) => m.id > last));
       const results: MutationResult[] = [];
       const touched: { index: number; keys: string[]; outcome: MutationOutcome }[] = [];
       let lastMutationId = last;
@@ -148,6 +149,23 @@ export class SyncEngine {
   async currentVersion(userId: string): Promise<number> {
     return (await readSeq(this.deps.db, userId)).seq;
   }
+}
+
+/**
+ * The rows a batch of mutations will read, fetched with one query per type: by convention a mutation named
+ * `<type>.<verb>` names its row in `args.id` and a parent in `args.parent`.
+ */
+async function prefetchRows(tx: ServerTx, mutations: Mutation[]): Promise<void> {
+  const byType = new Map<EntityType, Set<string>>();
+  for (const m of mutations) {
+    const type = m.name.split('.')[0] as EntityType;
+    if (!ENTITY_TYPES.includes(type) || !m.args || typeof m.args !== 'object') continue;
+    const args = m.args as Record<string, unknown>;
+    let ids = byType.get(type);
+    if (!ids) byType.set(type, (ids = new Set()));
+    for (const v of [args.id, args.parent]) if (typeof v === 'string' && v.length <= 100) ids.add(v);
+  }
+  for (const [type, ids] of byType) await tx.prefetch(type, ids);
 }
 
 /** One `Change` as JSON: tombstones without data; live rows with their stored JSON plus the timestamps. */

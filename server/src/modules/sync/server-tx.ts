@@ -1,6 +1,6 @@
 import type { EntityType } from '@adhd/shared/sync/protocol';
 import { PARENT_FIELD, type MutationTx, type StoredRow } from '@adhd/shared/sync/mutator';
-import { findChildren, findEntity, type Db, type EntityRow } from './repository.js';
+import { findChildren, findEntities, findEntity, type Db, type EntityRow } from './repository.js';
 
 type Key = string;
 const keyOf = (type: string, id: string): Key => `${type}\u0000${id}`;
@@ -45,6 +45,20 @@ export class ServerTx implements MutationTx {
       this.cache.set(key, row);
     }
     return (row ?? undefined) as StoredRow<T> | undefined;
+  }
+
+  /** Load many rows in one query before the mutations ask for them one by one. */
+  async prefetch(type: EntityType, ids: Iterable<string>): Promise<void> {
+    const wanted = [...new Set(ids)].filter((id) => !this.cache.has(keyOf(type, id)));
+    for (let i = 0; i < wanted.length; i += 500) {
+      const chunk = wanted.slice(i, i + 500);
+      const found = new Map((await findEntities(this.db, this.userId, type, chunk)).map((r) => [r.id, r]));
+      for (const id of chunk) {
+        const key = keyOf(type, id);
+        const row = found.get(id);
+        this.cache.set(key, row ? this.remember(key, row) : null);
+      }
+    }
   }
 
   async put(type: EntityType, id: string, data: Record<string, unknown>): Promise<void> {
