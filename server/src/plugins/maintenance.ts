@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import { collectTombstones } from '../modules/sync/repository.js';
 
 const DAY_MS = 86_400_000;
@@ -17,7 +18,8 @@ export const maintenancePlugin = fp<{ intervalMs?: number }>(
         .selectFrom('entities')
         .select('user_id')
         .distinct()
-        .where('deleted', '=', 1)
+        // A literal `deleted = 1` (not a parameter) lets SQLite use the partial tombstone index.
+        .where(sql<boolean>`deleted = 1`)
         .where('updated_at', '<', before)
         .execute();
       let removed = 0;

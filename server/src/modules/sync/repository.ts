@@ -169,7 +169,7 @@ export async function collectTombstones(db: Db, userId: string, before: string):
   const gone = await db
     .deleteFrom('entities')
     .where('user_id', '=', userId)
-    .where('deleted', '=', 1)
+    .where(sql<boolean>`deleted = 1`)
     .where('updated_at', '<', before)
     .returning('version')
     .execute();
