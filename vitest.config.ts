@@ -6,6 +6,7 @@ const conditions = ['source', ...defaultServerConditions];
 export default defineConfig({
   test: {
     projects: [
+      './client/vitest.config.ts',
       {
         resolve: { conditions },
         ssr: { resolve: { conditions } },

@@ -1,0 +1,32 @@
+import { I18nProvider } from '@lingui/react';
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { authStore } from '../features/auth/auth-store';
+import { i18n } from '../i18n';
+import { Layout } from './layout';
+import { AppRoutes } from './routes';
+import { onNavigate } from './service-worker';
+import { UpdatePrompt } from './update-prompt';
+
+function NavigationWatcher() {
+  const [location] = useLocation();
+  useEffect(() => {
+    onNavigate();
+  }, [location]);
+  return null;
+}
+
+export function App() {
+  useEffect(() => {
+    void authStore.restore();
+  }, []);
+  return (
+    <I18nProvider i18n={i18n}>
+      <NavigationWatcher />
+      <Layout>
+        <AppRoutes />
+      </Layout>
+      <UpdatePrompt />
+    </I18nProvider>
+  );
+}

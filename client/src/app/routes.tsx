@@ -1,0 +1,136 @@
+import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { useAuth } from '../features/auth/auth-store';
+import { PlaceholderScreen } from '../features/placeholders/placeholder-screen';
+import { isPublicPath } from './access';
+import { ErrorPage } from './error-page';
+import { usePageTitle } from './page-title';
+import { authScreens } from '../features/auth/screens';
+
+const TasksScreen = lazy(() => import('../features/tasks/tasks-screen').then((m) => ({ default: m.TasksScreen })));
+const TagsScreen = lazy(() => import('../features/tags/tags-screen').then((m) => ({ default: m.TagsScreen })));
+
+/** A titled screen: sets the page title and renders its content. */
+function Screen({ title, children }: { title: string | null; children: ReactNode }) {
+  usePageTitle(title);
+  return <>{children}</>;
+}
+
+function Placeholder({ title, color }: { title: string; color: string }) {
+  return (
+    <Screen title={title}>
+      <PlaceholderScreen title={title} color={color} />
+    </Screen>
+  );
+}
+
+/** Signed-out visitors on a private path go to /auth/login (SPEC section 2, access rule). */
+function Guard({ children }: { children: ReactNode }) {
+  const { authenticated, loading } = useAuth();
+  const [location] = useLocation();
+  if (isPublicPath(location)) return <>{children}</>;
+  if (loading) return null;
+  if (!authenticated) return <Redirect to="/auth/login" replace />;
+  return <>{children}</>;
+}
+
+function AdminOnly({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  if (user?.role !== 'admin') return <Redirect to="/dashboard" replace />;
+  return <>{children}</>;
+}
+
+const lazyScreen = (Component: ComponentType, title: string) => (
+  <Screen title={title}>
+    <Suspense fallback={null}>
+      <Component />
+    </Suspense>
+  </Screen>
+);
+
+/** The route table of SPEC section 2. */
+export function AppRoutes() {
+  const { t } = useLingui();
+  const auth = authScreens();
+  const publicTitles = { '/about': t`About`, '/donate': t`Donate`, '/feedback': t`Feedback`, '/privacy': t`Privacy`, '/terms': t`Terms`, '/debug': t`Debug` };
+  return (
+    <Guard>
+      <Switch>
+        <Route path="/">
+          <Screen title={null}>{auth.landing}</Screen>
+        </Route>
+        <Route path="/auth">
+          <Redirect to="/auth/login" replace />
+        </Route>
+        <Route path="/auth/login">
+          <Screen title={t`Sign in`}>{auth.login}</Screen>
+        </Route>
+        <Route path="/auth/register">
+          <Screen title={t`Create account`}>{auth.register}</Screen>
+        </Route>
+        <Route path="/auth/verify">
+          <Screen title={t`Verify email`}>{auth.verify}</Screen>
+        </Route>
+        <Route path="/auth/forgot-password">
+          <Screen title={t`Forgot password`}>{auth.forgot}</Screen>
+        </Route>
+        <Route path="/auth/reset-password">
+          <Screen title={t`Reset password`}>{auth.reset}</Screen>
+        </Route>
+        <Route path="/auth/settings">
+          <Screen title={t`Settings`}>{auth.settings}</Screen>
+        </Route>
+        <Route path="/dashboard">
+          <Placeholder title={t`Dashboard`} color="var(--color-section-dashboard)" />
+        </Route>
+        <Route path="/tasks">{lazyScreen(TasksScreen, t`Tasks`)}</Route>
+        <Route path="/tags">{lazyScreen(TagsScreen, t`Tags`)}</Route>
+        <Route path="/calendar">
+          <Placeholder title={t`Calendar`} color="var(--color-section-events)" />
+        </Route>
+        <Route path="/habits">
+          <Placeholder title={t`Habits`} color="var(--color-section-habits)" />
+        </Route>
+        <Route path="/inbox">
+          <Placeholder title={t`Inbox`} color="var(--color-section-inbox)" />
+        </Route>
+        <Route path="/notes">
+          <Placeholder title={t`Notes`} color="var(--color-section-notes)" />
+        </Route>
+        <Route path="/admin" nest>
+          <AdminOnly>
+            <Switch>
+              <Route path="/">
+                <Placeholder title={t`Admin`} color="var(--color-section-admin)" />
+              </Route>
+              <Route path="/users">
+                <Placeholder title={t`Users`} color="var(--color-section-admin)" />
+              </Route>
+              <Route path="/feedback">
+                <Placeholder title={t`Feedback`} color="var(--color-section-admin)" />
+              </Route>
+              <Route path="/feature-toggles">
+                <Placeholder title={t`Feature toggles`} color="var(--color-section-admin)" />
+              </Route>
+              <Route>
+                <ErrorPage status={404} />
+              </Route>
+            </Switch>
+          </AdminOnly>
+        </Route>
+        {Object.entries(publicTitles).map(([path, title]) => (
+          <Route key={path} path={path}>
+            <Placeholder title={title} color="var(--color-primary)" />
+          </Route>
+        ))}
+        <Route path="/news" nest>
+          <Placeholder title={t`News`} color="var(--color-primary)" />
+        </Route>
+        <Route>
+          <ErrorPage status={404} />
+        </Route>
+      </Switch>
+    </Guard>
+  );
+}

@@ -1,0 +1,33 @@
+import { Plural, Trans } from '@lingui/react/macro';
+import { useSyncState } from '../db/sync-state';
+
+/** A small, always-visible sync state; never a spinner that blocks a screen. */
+export function SyncBadge() {
+  const { status, pending } = useSyncState();
+  const tone =
+    status === 'offline' || status === 'signin' || status === 'error'
+      ? 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200'
+      : pending > 0
+        ? 'bg-violet-100 text-violet-900 dark:bg-violet-900/40 dark:text-violet-200'
+        : 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200';
+  return (
+    <span role="status" aria-live="polite" data-testid="sync-badge" data-status={status} className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium ${tone}`}>
+      <span aria-hidden className="size-1.5 rounded-full bg-current" />
+      {status === 'signin' ? (
+        <Trans>Sign in to sync</Trans>
+      ) : status === 'offline' ? (
+        pending > 0 ? (
+          <Plural value={pending} one="Offline · # unsynced change" other="Offline · # unsynced changes" />
+        ) : (
+          <Trans>Offline</Trans>
+        )
+      ) : pending > 0 ? (
+        <Plural value={pending} one="# unsynced change" other="# unsynced changes" />
+      ) : status === 'error' ? (
+        <Trans>Sync paused</Trans>
+      ) : (
+        <Trans>Synced</Trans>
+      )}
+    </span>
+  );
+}

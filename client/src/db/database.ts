@@ -1,0 +1,91 @@
+import Dexie, { type Table } from 'dexie';
+import type { EntityType } from '@adhd/shared/sync/protocol';
+import type { Mutation } from '@adhd/shared/sync/protocol';
+
+/**
+ * A replicated row as stored locally: the same shape the mutators see (`StoredRow`) plus the server version
+ * and the parent link pulled out for an index. Deleted rows stay as tombstones (`deleted: 1`) so a delete can
+ * be undone offline; screens filter them out.
+ */
+export interface LocalRow {
+  id: string;
+  data: Record<string, unknown>;
+  deleted: 0 | 1;
+  createdAt: string;
+  updatedAt: string;
+  /** Server version of the row's last change; 0 while it exists only on this device. */
+  version: number;
+  parentId: string | null;
+}
+
+/** The server's copy of a row that pending local mutations have changed, kept for the rebase. */
+export interface BaseRow {
+  type: EntityType;
+  id: string;
+  /** null: the row did not exist on the server side. */
+  row: LocalRow | null;
+}
+
+export interface OutboxEntry extends Mutation {
+  seq?: number;
+}
+
+export interface MetaEntry {
+  key: 'clientId' | 'nextMutationId' | 'cursor' | 'userId';
+  value: string | number;
+}
+
+/** Dexie table name of each entity type. */
+export const TABLE_OF: Record<EntityType, string> = {
+  task: 'tasks',
+  habit: 'habits',
+  habitDay: 'habitDays',
+  note: 'notes',
+  folder: 'folders',
+  event: 'events',
+  tag: 'tags',
+  tagRef: 'tagRefs',
+  inbox: 'inbox',
+};
+
+const DATA_SCHEMA = 'id, parentId, deleted, updatedAt';
+
+/**
+ * One IndexedDB database per user, `app-<userId>` (design/sync.md §3). Versions are never edited once
+ * shipped: add a new `this.version(n)` with the change.
+ */
+export class AppDatabase extends Dexie {
+  tasks!: Table<LocalRow, string>;
+  habits!: Table<LocalRow, string>;
+  habitDays!: Table<LocalRow, string>;
+  notes!: Table<LocalRow, string>;
+  folders!: Table<LocalRow, string>;
+  events!: Table<LocalRow, string>;
+  tags!: Table<LocalRow, string>;
+  tagRefs!: Table<LocalRow, string>;
+  inbox!: Table<LocalRow, string>;
+  _outbox!: Table<OutboxEntry, number>;
+  _meta!: Table<MetaEntry, string>;
+  _base!: Table<BaseRow, [string, string]>;
+
+  constructor(readonly userId: string) {
+    super(databaseName(userId));
+    this.version(1).stores({
+      ...Object.fromEntries(Object.values(TABLE_OF).map((t) => [t, DATA_SCHEMA])),
+      _outbox: '++seq, id',
+      _meta: 'key',
+      _base: '[type+id]',
+    });
+  }
+
+  table_(type: EntityType): Table<LocalRow, string> {
+    return this.table(TABLE_OF[type]) as Table<LocalRow, string>;
+  }
+
+  /** Every table a mutation or a pull may write. */
+  get writeTables() {
+    return [...Object.values(TABLE_OF).map((t) => this.table(t)), this._outbox, this._meta, this._base];
+  }
+}
+
+export const databaseName = (userId: string) => `app-${userId}`;

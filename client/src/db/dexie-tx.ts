@@ -1,0 +1,70 @@
+import type { EntityType } from '@adhd/shared/sync/protocol';
+import { PARENT_FIELD, type MutationTx, type StoredRow } from '@adhd/shared/sync/mutator';
+import type { AppDatabase, LocalRow } from './database';
+
+export function toStored(row: LocalRow): StoredRow {
+  return { id: row.id, data: row.data, deleted: row.deleted === 1, createdAt: row.createdAt, updatedAt: row.updatedAt };
+}
+
+export function parentOf(type: EntityType, data: Record<string, unknown>): string | null {
+  const field = PARENT_FIELD[type];
+  const value = field ? data[field] : null;
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * The client's MutationTx over Dexie; it must run inside a Dexie `rw` transaction over `db.writeTables`.
+ * With `pending` set (a local write that still has to reach the server), the server's copy of every row it
+ * changes is saved once in `_base`, so a later pull can rebase: restore the base, then replay the outbox.
+ */
+export class DexieTx implements MutationTx {
+  constructor(
+    private readonly db: AppDatabase,
+    readonly now: string,
+    private readonly pending: boolean,
+  ) {}
+
+  async get<T = Record<string, unknown>>(type: EntityType, id: string): Promise<StoredRow<T> | undefined> {
+    const row = await this.db.table_(type).get(id);
+    return row ? (toStored(row) as StoredRow<T>) : undefined;
+  }
+
+  private async remember(type: EntityType, id: string, before: LocalRow | undefined) {
+    if (!this.pending) return;
+    if (await this.db._base.get([type, id])) return;
+    await this.db._base.put({ type, id, row: before ?? null });
+  }
+
+  async put(type: EntityType, id: string, data: Record<string, unknown>): Promise<void> {
+    const table = this.db.table_(type);
+    const before = await table.get(id);
+    await this.remember(type, id, before);
+    await table.put({
+      id,
+      data,
+      deleted: 0,
+      createdAt: before?.createdAt ?? this.now,
+      updatedAt: this.now,
+      version: before?.version ?? 0,
+      parentId: parentOf(type, data),
+    });
+  }
+
+  async remove(type: EntityType, id: string): Promise<void> {
+    const table = this.db.table_(type);
+    const before = await table.get(id);
+    if (!before || before.deleted) return;
+    await this.remember(type, id, before);
+    await table.put({ ...before, deleted: 1, updatedAt: this.now });
+  }
+
+  async children(type: EntityType, parentId: string): Promise<StoredRow[]> {
+    const rows = await this.db.table_(type).where('parentId').equals(parentId).toArray();
+    return rows.filter((r) => r.deleted === 0).map(toStored);
+  }
+
+  async all(type: EntityType): Promise<StoredRow[]> {
+    const rows = await this.db.table_(type).where('deleted').equals(0).toArray();
+    return rows.map(toStored);
+  }
+}
