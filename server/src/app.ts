@@ -13,6 +13,7 @@ import { maintenancePlugin } from './plugins/maintenance.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { syncRoutes } from './modules/sync/routes.js';
+import { tagRoutes } from './modules/tags/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 
@@ -76,6 +77,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(userRoutes);
   await app.register(syncRoutes);
   await app.register(taskRoutes);
+  await app.register(tagRoutes);
 
   if (config.clientDist) await app.register(staticClientPlugin, { root: config.clientDist });
   return app;

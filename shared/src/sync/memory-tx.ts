@@ -40,6 +40,10 @@ export class MemoryTx implements MutationTx {
     return [...this.table(type).values()].filter((r) => !r.deleted && r.data[field] === parentId);
   }
 
+  async all(type: EntityType): Promise<StoredRow[]> {
+    return this.live(type);
+  }
+
   snapshot(): MemoryTables {
     return new Map([...this.tables].map(([type, rows]) => [type, new Map(rows)]));
   }

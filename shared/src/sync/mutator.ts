@@ -25,6 +25,8 @@ export interface MutationTx {
   remove(type: EntityType, id: string): Promise<void>;
   /** Live rows whose parent link (see PARENT_FIELD) is `parentId`. */
   children(type: EntityType, parentId: string): Promise<StoredRow[]>;
+  /** Every live row of a type, including the ones written earlier in this transaction, sorted by id. */
+  all(type: EntityType): Promise<StoredRow[]>;
 }
 
 /** The field that links a row to its parent, for types that form a tree. */

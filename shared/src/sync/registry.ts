@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { tagMutators } from '../tags/mutators.js';
 import { taskMutators } from '../tasks/mutators.js';
 import { toFieldErrors } from '../validation/issues.js';
 import { MutationError, type MutationOutcome, type MutationTx, type MutatorDef } from './mutator.js';
@@ -9,6 +10,7 @@ import { MutationError, type MutationOutcome, type MutationTx, type MutatorDef }
  */
 export const mutators: Record<string, MutatorDef> = {
   ...taskMutators,
+  ...tagMutators,
 };
 
 export type MutationName = keyof typeof mutators;

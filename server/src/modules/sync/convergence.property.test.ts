@@ -10,6 +10,7 @@ import { ScriptedClient } from '../../../test/sync-client.js';
  */
 
 const IDS = ['a', 'b', 'c', 'd', 'e', 'f'];
+const TAGS = ['g1', 'g2', 'g3'];
 const id = fc.constantFrom(...IDS);
 const title = fc.constantFrom('x', 'y', 'z', 'Купить молоко', '   ');
 
@@ -20,6 +21,9 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('move' as const), id, parent: fc.option(id, { nil: null, freq: 4 }) }),
   fc.record({ kind: fc.constant('delete' as const), id }),
   fc.record({ kind: fc.constant('restore' as const), id }),
+  // Tag references are intents on the task's `tags` array; deleting a tag strips it through MutationTx.all.
+  fc.record({ kind: fc.constant('tagRef' as const), id, tag: fc.constantFrom(...TAGS), add: fc.boolean() }),
+  fc.record({ kind: fc.constant('tagDelete' as const), tag: fc.constantFrom(...TAGS.slice(1)) }),
 );
 
 const step = fc.oneof(
@@ -45,6 +49,10 @@ async function apply(client: ScriptedClient, o: Record<string, unknown>) {
       return client.mutate('task.move', { id: o.id, parent: o.parent });
     case 'delete':
       return client.mutate('task.delete', { id: o.id });
+    case 'tagRef':
+      return client.mutate(o.add ? 'tagRef.add' : 'tagRef.remove', { tagId: o.tag, itemId: o.id, itemType: 'task' });
+    case 'tagDelete':
+      return client.mutate('tag.delete', { id: o.tag });
     default:
       return client.mutate('task.restore', { id: o.id });
   }
@@ -62,6 +70,7 @@ async function checkRun(parents: (string | null)[], steps: Step[]): Promise<void
   const clients = [0, 1].map((i) => new ScriptedClient(fx.app, user.headers, `prop-${run}-client-${i}`));
   // A shared starting tree, so later edits, moves and deletes meet real subtrees.
   for (const [i, taskId] of IDS.entries()) await clients[0]!.mutate('task.create', { id: taskId, title: taskId, parent: parents[i] });
+  for (const tagId of TAGS) await clients[0]!.mutate('tag.create', { id: tagId, name: tagId });
   await clients[0]!.push();
   for (const c of clients) await c.pull();
   for (const s of steps) {
@@ -86,6 +95,7 @@ async function checkRun(parents: (string | null)[], steps: Step[]): Promise<void
   for (const c of clients) {
     expect(c.outbox).toEqual([]);
     expect(c.liveRows()).toEqual(truth);
+    expect(c.liveRows('tag')).toEqual(server.liveRows('tag'));
     // Every local mutation was acknowledged exactly once.
     const last = await fx.app.db.selectFrom('sync_client').select('last_mutation_id').where('client_id', '=', c.clientId).executeTakeFirst();
     expect(Number(last?.last_mutation_id ?? 0)).toBe(c.nextId - 1);

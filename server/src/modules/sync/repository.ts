@@ -54,6 +54,18 @@ export async function findChildren(db: Db, userId: string, type: string, parentI
     .execute();
 }
 
+/** Every live row of a type, with field versions: the source of `MutationTx.all` on the server. */
+export async function findLiveEntities(db: Db, userId: string, type: string): Promise<EntityRow[]> {
+  return db
+    .selectFrom('entities')
+    .select(ROW_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .where('deleted', '=', 0)
+    .orderBy('id')
+    .execute();
+}
+
 /** Parent links of the live children of `parentIds`: just ids, for deriving `children`. */
 export async function findChildLinks(db: Db, userId: string, type: string, parentIds: string[]) {
   if (parentIds.length === 0) return [];

@@ -1,6 +1,6 @@
 import type { EntityType } from '@adhd/shared/sync/protocol';
 import { PARENT_FIELD, type MutationTx, type StoredRow } from '@adhd/shared/sync/mutator';
-import { findChildren, findEntities, findEntity, type Db, type EntityRow } from './repository.js';
+import { findChildren, findEntities, findEntity, findLiveEntities, type Db, type EntityRow } from './repository.js';
 
 type Key = string;
 const keyOf = (type: string, id: string): Key => `${type}\u0000${id}`;
@@ -23,6 +23,8 @@ export class ServerTx implements MutationTx {
   private readonly staged = new Map<Key, Staged>();
   /** Writes of the mutation that is running now. */
   private layer = new Map<Key, Staged>();
+  /** Ids of the live rows the database held, per type, once `all(type)` has read them. */
+  private readonly allIds = new Map<EntityType, string[]>();
 
   constructor(
     private readonly db: Db,
@@ -92,6 +94,26 @@ export class ServerTx implements MutationTx {
       else result.delete(current.id);
     }
     return [...result.values()].filter((r) => !r.deleted && r.data[field] === parentId);
+  }
+
+  async all(type: EntityType): Promise<StoredRow[]> {
+    let ids = this.allIds.get(type);
+    if (!ids) {
+      // The database does not change under this transaction, so one read per type is enough.
+      const found = await findLiveEntities(this.db, this.userId, type);
+      for (const row of found) {
+        const key = keyOf(type, row.id);
+        if (!this.cache.has(key)) this.cache.set(key, this.remember(key, row));
+      }
+      this.allIds.set(type, (ids = found.map((r) => r.id)));
+    }
+    const result = new Map<string, StoredRow>();
+    for (const id of ids) result.set(id, this.lookup(keyOf(type, id))!);
+    // Rows written in this transaction: created, restored or deleted since the read.
+    for (const [, staged] of [...this.staged, ...this.layer]) {
+      if (staged.type === type) result.set(staged.row.id, this.lookup(keyOf(type, staged.row.id))!);
+    }
+    return [...result.values()].filter((r) => !r.deleted).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   private remember(key: Key, found: EntityRow): StoredRow {

@@ -1,0 +1,109 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod/mini';
+import { tagIdFor } from '@adhd/shared/tags/ids';
+import type { TagData } from '@adhd/shared/tags/mutators';
+import { TAGGABLE_TYPES, tagCreateSchema, tagPatchSchema, tagRefSchema } from '@adhd/shared/tags/schema';
+import { idSchema } from '@adhd/shared/validation/fields';
+import { notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { parse } from '../../lib/validate.js';
+import { getTag, isLive, listTags, refsByItem, refsByTag, tagIdTaken } from './repository.js';
+
+const idParams = z.object({ id: idSchema });
+const itemTypeSchema = z.enum(TAGGABLE_TYPES, 'validation.invalid');
+const byItemQuery = z.object({ itemId: idSchema, itemType: itemTypeSchema });
+const byTagQuery = z.object({ tagId: idSchema, itemType: z.optional(itemTypeSchema) });
+
+const isNonEmptyObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0;
+
+/**
+ * Tags and tag references over REST (SPEC section 7): thin wrappers over the `tag.*` and `tagRef.*` mutations
+ * the sync protocol runs. A reference is the tag's id in the item's `tags` array; no other row stores it.
+ */
+export const tagRoutes: FastifyPluginAsync = async (app) => {
+  const auth = { preHandler: app.authenticate };
+
+  const paramsId = (params: unknown) => {
+    const parsed = z.safeParse(idParams, params);
+    if (!parsed.success) throw notFound('Tag not found');
+    return parsed.data.id;
+  };
+
+  app.get('/api/tags', auth, async (request) => listTags(app.db, request.auth!.id));
+
+  app.post('/api/tags', auth, async (request, reply) => {
+    const { _id, ...fields } = parse(tagCreateSchema, request.body);
+    const userId = request.auth!.id;
+    let id = _id ?? tagIdFor(userId, fields.name);
+    const tag = await app.sync.run(
+      userId,
+      async (exec, trx) => {
+        // The name's own id converges offline creations; once taken (a deleted tag, or a tag renamed since)
+        // a new tag of that name gets a fresh id. A live tag of the same name is refused by tag.create.
+        if (!_id && (await tagIdTaken(trx, userId, id))) id = newId();
+        await exec('tag.create', { id, ...fields });
+      },
+      (trx) => getTag(trx, userId, id),
+    );
+    return reply.status(201).send(tag);
+  });
+
+  app.put('/api/tags/:id', auth, async (request) => {
+    const id = paramsId(request.params);
+    const patch = parse(tagPatchSchema, request.body ?? {});
+    const userId = request.auth!.id;
+    return app.sync.run(
+      userId,
+      async (exec, trx) => {
+        const current = await getTag(trx, userId, id);
+        if (!current) throw notFound('Tag not found');
+        const changed = Object.fromEntries(
+          Object.entries(patch).filter(([k, v]) => v !== undefined && v !== current[k as keyof TagData]),
+        );
+        if (Object.keys(changed).length > 0) await exec('tag.update', { id, ...changed });
+      },
+      (trx) => getTag(trx, userId, id),
+    );
+  });
+
+  app.delete('/api/tags/:id', auth, async (request) => {
+    const id = paramsId(request.params);
+    await app.sync.run(request.auth!.id, (exec) => exec('tag.delete', { id }).then(() => undefined), async () => null);
+    return { success: true };
+  });
+
+  app.get('/api/tags/:id/usage-count', auth, async (request) => {
+    const tag = await getTag(app.db, request.auth!.id, paramsId(request.params));
+    if (!tag) throw notFound('Tag not found');
+    return { count: tag.usageCount };
+  });
+
+  app.post('/api/tag-references', auth, async (request, reply) => {
+    const ref = parse(tagRefSchema, request.body);
+    await app.sync.run(request.auth!.id, (exec) => exec('tagRef.add', ref).then(() => undefined), async () => null);
+    return reply.status(201).send(ref);
+  });
+
+  app.delete('/api/tag-references', auth, async (request) => {
+    // The spec sends the reference as a JSON body; clients that cannot send a body on DELETE use the query.
+    const fromBody = isNonEmptyObject(request.body);
+    const ref = parse(tagRefSchema, fromBody ? request.body : request.query, fromBody ? 'body' : 'query');
+    await app.sync.run(request.auth!.id, (exec) => exec('tagRef.remove', ref).then(() => undefined), async () => null);
+    return { success: true };
+  });
+
+  app.get('/api/tag-references/by-item', auth, async (request) => {
+    const { itemId, itemType } = parse(byItemQuery, request.query, 'query');
+    const refs = await refsByItem(app.db, request.auth!.id, itemId, itemType);
+    if (!refs) throw notFound('Item not found');
+    return refs;
+  });
+
+  app.get('/api/tag-references/by-tag', auth, async (request) => {
+    const { tagId, itemType } = parse(byTagQuery, request.query, 'query');
+    const userId = request.auth!.id;
+    if (!(await isLive(app.db, userId, 'tag', tagId))) throw notFound('Tag not found');
+    return refsByTag(app.db, userId, tagId, itemType);
+  });
+};
