@@ -1,0 +1,33 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useSyncState } from '../../../db/sync-state';
+import { useTagMap, type Tag } from '../data/queries';
+
+/** How long after a selector or chip list appears an id missing locally still counts as "not yet synced". */
+export const UNKNOWN_TAG_GRACE_MS = 3000;
+
+/** A tag id as it can be shown: found, possibly still arriving with the sync, or unknown. */
+export type TagLookup = { state: 'ready'; tag: Tag } | { state: 'loading' } | { state: 'unknown' };
+
+/**
+ * Resolves tag ids against the local tags table (SPEC section 8: 'Loading tag...' for a tag not yet loaded,
+ * 'Unknown tag' for an invalid one). A missing id reads as loading while the local database is read, while a
+ * sync runs, and for a short grace period in which the initial sync may still bring it.
+ */
+export function useTagLookup(): (id: string) => TagLookup {
+  const tags = useTagMap();
+  const { status } = useSyncState();
+  const [grace, setGrace] = useState(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setGrace(false), UNKNOWN_TAG_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const waiting = tags === undefined || grace || status === 'syncing';
+  return useCallback(
+    (id: string): TagLookup => {
+      const tag = tags?.get(id);
+      if (tag) return { state: 'ready', tag };
+      return waiting ? { state: 'loading' } : { state: 'unknown' };
+    },
+    [tags, waiting],
+  );
+}
