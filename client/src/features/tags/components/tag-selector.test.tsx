@@ -1,0 +1,207 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tagIdFor } from '@adhd/shared/tags/ids';
+import type { AppDatabase } from '../../../db/database';
+import { renderWithI18n, seedTag, setupTagsTest } from '../testing';
+import { TagSelector } from './tag-selector';
+
+let db: AppDatabase;
+let cleanup: () => Promise<void>;
+beforeEach(async () => {
+  ({ db, cleanup } = await setupTagsTest());
+});
+afterEach(async () => {
+  await cleanup();
+});
+
+/** The selector wired to state the way a form would hold it; `changes` records every onChange. */
+function Harness({ initial = [], changes }: { initial?: string[]; changes: string[][] }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <TagSelector
+      value={value}
+      onChange={(ids) => {
+        changes.push(ids);
+        setValue(ids);
+      }}
+    />
+  );
+}
+
+const selected = () => screen.queryByRole('list', { name: 'Selected tags' });
+
+describe('TagSelector', () => {
+  it('selects an existing tag by clicking it in the filtered list', async () => {
+    await seedTag(db, 'work', 'Work');
+    await seedTag(db, 'home', 'Home');
+    const changes: string[][] = [];
+    renderWithI18n(<Harness changes={changes} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox'), 'wo');
+    const listbox = screen.getByRole('listbox');
+    await waitFor(() => expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toContain('Work'));
+    expect(within(listbox).queryByText('Home')).toBeNull();
+    await user.click(within(listbox).getByText('Work'));
+    expect(changes.at(-1)).toEqual(['work']);
+    expect(within(selected()!).getByText('Work')).toBeTruthy();
+  });
+
+  it('selects an exact match with Enter and moves through options with the arrow keys', async () => {
+    await seedTag(db, 'alpha', 'Alpha');
+    await seedTag(db, 'beta', 'Beta');
+    const changes: string[][] = [];
+    renderWithI18n(<Harness changes={changes} />);
+    const user = userEvent.setup();
+    const input = screen.getByRole('combobox');
+    await waitFor(async () => {
+      await user.click(input);
+      expect(screen.getAllByRole('option')).toHaveLength(2);
+    });
+    await user.type(input, 'beta{Enter}');
+    expect(changes.at(-1)).toEqual(['beta']);
+    await user.keyboard('{ArrowDown}');
+    expect(input.getAttribute('aria-activedescendant')).toBeTruthy();
+    await user.keyboard('{Enter}');
+    expect(changes.at(-1)).toEqual(['beta', 'alpha']);
+  });
+
+  it('creates a new tag from a typed name through the creation dialog and selects it', async () => {
+    const changes: string[][] = [];
+    renderWithI18n(<Harness changes={changes} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox'), 'Errands{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'New tag' });
+    expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('Errands');
+    await user.click(within(dialog).getByRole('radio', { name: '#F44336' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const rows = await db.tags.toArray();
+    expect(rows.map((r) => r.data)).toEqual([{ name: 'Errands', color: '#F44336', description: '' }]);
+    expect(rows[0].id).toBe(tagIdFor(db.userId, 'errands')); // deterministic: devices converge
+    expect(changes.at(-1)).toEqual([rows[0].id]);
+    expect(await within(selected()!).findByText('Errands')).toBeTruthy();
+  });
+
+  it('offers "Create “name”" as an option for a name no tag has', async () => {
+    await seedTag(db, 'work', 'Work');
+    renderWithI18n(<Harness changes={[]} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox'), 'Workout');
+    await user.click(await screen.findByRole('option', { name: 'Create “Workout”' }));
+    expect(await screen.findByRole('dialog', { name: 'New tag' })).toBeTruthy();
+  });
+
+  it('closes the creation dialog without creating anything when the name is blank', async () => {
+    const changes: string[][] = [];
+    renderWithI18n(<Harness changes={changes} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox'), 'Temp{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'New tag' });
+    await user.clear(within(dialog).getByLabelText('Name'));
+    await user.type(within(dialog).getByLabelText('Name'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await db.tags.count()).toBe(0);
+    expect(await db._outbox.count()).toBe(0);
+    expect(changes).toEqual([]);
+  });
+
+  it('does nothing on Enter with a blank input', async () => {
+    renderWithI18n(<Harness changes={[]} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox'), '   {Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows "A tag with this name already exists" for a duplicate name', async () => {
+    await seedTag(db, 'work', 'Work');
+    renderWithI18n(<Harness changes={[]} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox'), 'Errands{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'New tag' });
+    const name = within(dialog).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, ' work ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('A tag with this name already exists')).toBeTruthy();
+    expect(await db.tags.count()).toBe(1);
+  });
+
+  it('removes a selected tag with its × button', async () => {
+    await seedTag(db, 'work', 'Work');
+    const changes: string[][] = [];
+    renderWithI18n(<Harness initial={['work']} changes={changes} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Remove tag Work' }));
+    expect(changes.at(-1)).toEqual([]);
+  });
+
+  it('shows "Loading tag..." for an id not in the local table, then "Unknown tag"', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderWithI18n(<Harness initial={['missing-id']} changes={[]} />);
+      expect(await screen.findByText('Loading tag...')).toBeTruthy();
+      await act(async () => {
+        vi.advanceTimersByTime(3100);
+      });
+      expect(await screen.findByText('Unknown tag')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows a tag that arrives later (e.g. from the sync) instead of "Loading tag..."', async () => {
+    renderWithI18n(<Harness initial={['late']} changes={[]} />);
+    expect(await screen.findByText('Loading tag...')).toBeTruthy();
+    await seedTag(db, 'late', 'Arrived');
+    expect(await screen.findByText('Arrived')).toBeTruthy();
+  });
+
+  it('links to /tags to create a new tag', () => {
+    renderWithI18n(<Harness changes={[]} />);
+    expect(screen.getByRole('link', { name: 'Create new tag' }).getAttribute('href')).toBe('/tags');
+  });
+
+  describe('below 600 px', () => {
+    beforeEach(() => {
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: true,
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+      }));
+    });
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('picks an existing tag from a select', async () => {
+      await seedTag(db, 'work', 'Work');
+      const changes: string[][] = [];
+      renderWithI18n(<Harness changes={changes} />);
+      const user = userEvent.setup();
+      expect(screen.queryByRole('combobox', { name: 'Find or create a tag' })).toBeNull();
+      const select = screen.getByRole('combobox', { name: 'Add a tag' });
+      await screen.findByRole('option', { name: 'Work' });
+      await user.selectOptions(select, 'work');
+      expect(changes.at(-1)).toEqual(['work']);
+    });
+
+    it('creates a tag with the + button and adds it to the selection', async () => {
+      const changes: string[][] = [];
+      renderWithI18n(<Harness changes={changes} />);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'New tag' }));
+      const dialog = await screen.findByRole('dialog', { name: 'New tag' });
+      await user.type(within(dialog).getByLabelText('Name'), 'Phone');
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+      await waitFor(() => expect(changes.length).toBe(1));
+      const [row] = await db.tags.toArray();
+      expect(row.data.name).toBe('Phone');
+      expect(row.data.color).toBe('#FFD6E7');
+      expect(changes[0]).toEqual([row.id]);
+    });
+  });
+});
