@@ -10,6 +10,19 @@ export default defineConfig({
       {
         resolve: { conditions },
         ssr: { resolve: { conditions } },
+        test: {
+          name: 'e2e',
+          root: './client',
+          include: ['test/e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { conditions },
+        ssr: { resolve: { conditions } },
         test: { name: 'shared', root: './shared', include: ['src/**/*.test.ts'] },
       },
       {

@@ -1,0 +1,59 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchBrowser, startServer, waitForServiceWorker, watchProblems, type E2EServer } from './harness';
+
+/** The PWA shell: installable manifest, service worker, offline navigation, no CSP violations. */
+describe.runIf(hasChromium)('PWA shell in Chromium', () => {
+  let server: E2EServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('serves an installable manifest with the required icons', async () => {
+    const res = await fetch(`${server.url}/manifest.webmanifest`);
+    expect(res.status).toBe(200);
+    const manifest = await res.json();
+    expect(manifest).toMatchObject({ display: 'standalone', theme_color: '#6200EA', short_name: expect.any(String) });
+    const sizes = manifest.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes}:${i.purpose ?? 'any'}`);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
+    for (const icon of manifest.icons) expect((await fetch(`${server.url}${icon.src}`)).headers.get('content-type')).toBe('image/png');
+  });
+
+  it('is controlled by the service worker and opens every route offline', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    const violations: string[] = [];
+    await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { reportViolation(v: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const first = await page.goto(`${server.url}/`);
+    expect(first?.status()).toBe(200);
+    expect(first?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await waitForServiceWorker(page);
+    await expect(page.title()).resolves.toContain('ADHD Productivity SuperApp');
+
+    await context.setOffline(true);
+    const reload = await page.reload();
+    expect(reload?.status()).toBe(200);
+    expect(reload?.fromServiceWorker()).toBe(true);
+    await page.goto(`${server.url}/auth/login`);
+    await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
+    // A private (or unknown) path while signed out goes to the login page, offline too.
+    await page.goto(`${server.url}/some/unknown/page`);
+    await page.waitForURL(`${server.url}/auth/login`);
+    await context.setOffline(false);
+
+    expect(violations).toEqual([]);
+    expect(problems.filter((p) => !p.includes('Failed to load resource'))).toEqual([]);
+    await context.close();
+  }, 90_000);
+});
