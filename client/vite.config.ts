@@ -44,5 +44,8 @@ export default defineConfig({
     }),
   ],
   server: { proxy: { '/api': { target: API, changeOrigin: false } } },
+  // The server swaps this placeholder for a fresh nonce in every index.html it serves (CSP for the <style>
+  // elements that Radix's scroll lock injects at run time).
+  html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },
   build: { target: 'es2022', sourcemap: false },
 });

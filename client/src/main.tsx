@@ -1,3 +1,4 @@
+import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -6,6 +7,9 @@ import { applyAppearance, watchSystemTheme } from './app/theme';
 import { activateLocale, initialLocale } from './i18n';
 import './styles.css';
 
+// Styles injected at run time (Radix scroll lock) carry the page's CSP nonce.
+const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
+if (nonce) setNonce(nonce);
 applyAppearance();
 watchSystemTheme();
 await activateLocale(initialLocale());

@@ -26,6 +26,22 @@ describe.runIf(hasChromium)('PWA shell in Chromium', () => {
     for (const icon of manifest.icons) expect((await fetch(`${server.url}${icon.src}`)).headers.get('content-type')).toBe('image/png');
   });
 
+  it('gives each index.html a fresh CSP nonce that matches its meta tag', async () => {
+    const nonces = [];
+    for (const path of ['/', '/tasks', '/index.html']) {
+      const res = await fetch(`${server.url}${path}`);
+      const html = await res.text();
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const fromHeader = /style-src [^;]*'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(fromHeader).toBeTruthy();
+      expect(html).toContain(`nonce="${fromHeader}"`);
+      expect(html).not.toContain('CSP_NONCE_PLACEHOLDER');
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+      nonces.push(fromHeader);
+    }
+    expect(new Set(nonces).size).toBe(3);
+  });
+
   it('is controlled by the service worker and opens every route offline', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
