@@ -39,7 +39,7 @@ export function TagsScreen() {
           </h1>
           <p className="text-sm text-muted">
             {tags && tags.length > 0 ? (
-              <Plural value={tags.length} one="# tag, shared by tasks, notes, habits and events" other="# tags, shared by tasks, notes, habits and events" />
+              <TagCount count={tags.length} />
             ) : (
               <Trans>Shared by tasks, notes, habits and events</Trans>
             )}
@@ -104,4 +104,8 @@ function EmptyState({ onCreate }: { onCreate(): void }) {
       </Button>
     </div>
   );
+}
+
+function TagCount({ count }: { count: number }) {
+  return <Plural value={count} one="# tag, shared by tasks, notes, habits and events" other="# tags, shared by tasks, notes, habits and events" />;
 }

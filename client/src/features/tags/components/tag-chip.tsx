@@ -15,6 +15,7 @@ export function TagChip({ lookup, onRemove }: TagChipProps) {
   const tag = lookup.state === 'ready' ? lookup.tag : null;
   const style = tag ? { backgroundColor: tag.color, color: textColorOn(tag.color) } : undefined;
   const name = tag ? tag.name : lookup.state === 'loading' ? t`Loading tag...` : t`Unknown tag`;
+  const tagName = tag?.name;
   return (
     <span
       data-testid="tag-chip"
@@ -29,7 +30,7 @@ export function TagChip({ lookup, onRemove }: TagChipProps) {
         <button
           type="button"
           onClick={onRemove}
-          aria-label={tag ? t`Remove tag ${tag.name}` : t`Remove tag`}
+          aria-label={tag ? t`Remove tag ${tagName}` : t`Remove tag`}
           className="relative grid size-6 shrink-0 place-items-center rounded-full opacity-80 after:absolute after:-inset-2.5 after:content-[''] hover:bg-black/10 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary"
         >
           <svg viewBox="0 0 24 24" aria-hidden className="size-4 fill-current">

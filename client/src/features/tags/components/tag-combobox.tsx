@@ -120,14 +120,7 @@ export function TagCombobox({ tags, selected, onPick, onCreate }: TagComboboxPro
                 <span className="truncate">{option.tag.name}</span>
               </>
             ) : (
-              <>
-                <svg viewBox="0 0 24 24" aria-hidden className="size-4 shrink-0 fill-primary">
-                  <path d={mdiPlus} />
-                </svg>
-                <span className="truncate">
-                  <Trans>Create “{option.name}”</Trans>
-                </span>
-              </>
+              <CreateOption name={option.name} />
             )}
           </li>
         ))}
@@ -138,5 +131,18 @@ export function TagCombobox({ tags, selected, onPick, onCreate }: TagComboboxPro
         )}
       </ul>
     </div>
+  );
+}
+
+function CreateOption({ name }: { name: string }) {
+  return (
+    <>
+      <svg viewBox="0 0 24 24" aria-hidden className="size-4 shrink-0 fill-primary">
+        <path d={mdiPlus} />
+      </svg>
+      <span className="truncate">
+        <Trans>Create “{name}”</Trans>
+      </span>
+    </>
   );
 }

@@ -21,15 +21,16 @@ export function TagList({ tags, usage, onEdit, onRecolor, onDelete }: TagListPro
     <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface">
       {tags.map((tag) => {
         const count = usage?.get(tag.id) ?? 0;
+        const name = tag.name;
         return (
           <li key={tag.id} data-testid="tag-row" className="flex items-center gap-1 px-2 py-1.5 sm:gap-2 sm:px-3">
-            <button type="button" onClick={() => onRecolor(tag)} aria-label={t`Change the colour of ${tag.name}`} title={tag.color} className={ICON_BUTTON}>
+            <button type="button" onClick={() => onRecolor(tag)} aria-label={t`Change the colour of ${name}`} title={tag.color} className={ICON_BUTTON}>
               <span aria-hidden className="size-6 rounded-full ring-1 ring-black/15 ring-inset dark:ring-white/25" style={{ backgroundColor: tag.color }} />
             </button>
             <button
               type="button"
               onClick={() => onEdit(tag)}
-              aria-label={t`Edit tag ${tag.name}`}
+              aria-label={t`Edit tag ${name}`}
               className="group flex min-h-11 min-w-0 flex-1 flex-col justify-center rounded-lg px-2 py-1 text-left hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary"
             >
               <span className="flex w-full items-center gap-2">
@@ -46,7 +47,7 @@ export function TagList({ tags, usage, onEdit, onRecolor, onDelete }: TagListPro
             <span data-testid="tag-usage" className="hidden shrink-0 rounded-full bg-surface-2 px-2.5 py-0.5 text-xs font-medium text-muted tabular-nums sm:inline">
               {usage && <Plural value={count} _0="Not used" one="Used in # item" other="Used in # items" />}
             </span>
-            <button type="button" onClick={() => onDelete(tag)} aria-label={t`Delete tag ${tag.name}`} className={`${ICON_BUTTON} hover:text-danger`}>
+            <button type="button" onClick={() => onDelete(tag)} aria-label={t`Delete tag ${name}`} className={`${ICON_BUTTON} hover:text-danger`}>
               <svg viewBox="0 0 24 24" aria-hidden className="size-5 fill-current">
                 <path d={mdiDeleteOutline} />
               </svg>

@@ -45,7 +45,7 @@ export function TagFormDialog({ open, onOpenChange, tag, initialName = '', onSav
 
   const messages: Record<TagWriteError, string> = {
     exists: t`A tag with this name already exists`,
-    nameRequired: t`Name is required`,
+    nameRequired: t({ message: 'Name is required', context: 'tag' }),
     failed: tag ? t`Failed to update tag` : t`Failed to create tag`,
   };
 
@@ -78,7 +78,7 @@ export function TagFormDialog({ open, onOpenChange, tag, initialName = '', onSav
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <div>
           <label htmlFor={nameId} className="mb-1 block text-sm font-medium">
-            <Trans>Name</Trans>
+            <Trans context="tag">Name</Trans>
           </label>
           <input
             id={nameId}
