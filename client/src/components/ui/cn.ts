@@ -1,0 +1,13 @@
+/** Join class names, skipping falsy ones. */
+export function cn(...classes: (string | false | null | undefined)[]): string {
+  return classes.filter(Boolean).join(' ');
+}
+
+/** The visible keyboard focus ring every interactive building block uses. */
+export const focusRing = 'outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
+
+/** The look of a text input, also used by buttons that open pickers. */
+export const fieldBox =
+  'w-full rounded-lg border border-line bg-surface px-3 text-ink placeholder:text-muted min-h-11 sm:min-h-10 ' +
+  'outline-none focus-visible:outline-2 focus-visible:-outline-offset-1 focus-visible:outline-primary ' +
+  'aria-[invalid=true]:border-danger disabled:opacity-60';

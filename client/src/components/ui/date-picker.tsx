@@ -1,0 +1,115 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { mdiCalendarBlank, mdiClose } from '@mdi/js';
+import { Popover } from 'radix-ui';
+import { useId, useState, type ReactNode } from 'react';
+import { DATE_PRESETS, formatMediumDate, presetDate, type DatePreset } from '../../lib/dates';
+import { Button, IconButton } from './button';
+import { Calendar } from './calendar';
+import { cn, fieldBox } from './cn';
+import { Icon } from './icon';
+import { describedBy } from './text-field';
+
+export interface DatePickerProps {
+  label: string;
+  /** `YYYY-MM-DD`, or '' for no date. */
+  value: string;
+  onChange(value: string): void;
+  today: string;
+  weekStartDay: number;
+  locale: string;
+  hint?: ReactNode;
+  error?: ReactNode;
+  placeholder?: string;
+}
+
+function usePresetLabels(): Record<DatePreset, string> {
+  const { t } = useLingui();
+  return { today: t`Today`, tomorrow: t`Tomorrow`, weekend: t`Weekend`, nextWeek: t`Next week`, nextMonth: t`Next month` };
+}
+
+/**
+ * A date field: a button showing the date opens a calendar with presets (SPEC section 9: today, tomorrow,
+ * weekend, next week by the user's week start, next month) and Clear.
+ */
+export function DatePicker({ label, value, onChange, today, weekStartDay, locale, hint, error, placeholder }: DatePickerProps) {
+  const { t } = useLingui();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const presets = usePresetLabels();
+  const pick = (date: string) => {
+    onChange(date);
+    setOpen(false);
+  };
+  return (
+    <div className="flex flex-col gap-1">
+      <span id={`${id}-label`} className="text-sm font-medium text-ink">
+        {label}
+      </span>
+      <Popover.Root open={open} onOpenChange={setOpen}>
+        <div className="relative flex items-center">
+          <Popover.Trigger asChild>
+            <button
+              type="button"
+              id={id}
+              aria-labelledby={`${id}-label ${id}`}
+              aria-describedby={describedBy(id, hint, error)}
+              aria-invalid={error ? true : undefined}
+              className={cn(fieldBox, 'flex items-center gap-2 pr-12 text-left text-sm')}
+            >
+              <Icon path={mdiCalendarBlank} size={18} className="text-muted" />
+              <span className={value ? '' : 'text-muted'}>{value ? formatMediumDate(value, locale) : (placeholder ?? t`No date`)}</span>
+            </button>
+          </Popover.Trigger>
+          {value && (
+            <span className="absolute right-0.5 flex">
+              <IconButton icon={mdiClose} size="sm" label={t`Clear ${label}`} onClick={() => onChange('')} />
+            </span>
+          )}
+        </div>
+        <Popover.Portal>
+          <Popover.Content
+            align="start"
+            sideOffset={6}
+            collisionPadding={8}
+            aria-label={label}
+            className="z-[70] max-h-[var(--radix-popover-content-available-height)] overflow-y-auto rounded-xl border border-line bg-surface p-3 text-ink shadow-xl outline-none"
+          >
+            <div className="mb-3 flex max-w-[18.5rem] flex-wrap gap-1.5" role="group" aria-label={t`Quick dates`}>
+              {DATE_PRESETS.map((p) => (
+                <button
+                  type="button"
+                  key={p}
+                  onClick={() => pick(presetDate(p, today, weekStartDay))}
+                  title={formatMediumDate(presetDate(p, today, weekStartDay), locale)}
+                  className="min-h-9 rounded-full border border-line px-3 text-sm hover:border-primary hover:text-primary focus-visible:outline-2 focus-visible:outline-primary"
+                >
+                  {presets[p]}
+                </button>
+              ))}
+            </div>
+            <Calendar value={value} onSelect={pick} today={today} weekStartDay={weekStartDay} locale={locale} />
+            <div className="mt-2 flex justify-between gap-2 border-t border-line pt-2">
+              <Button variant="ghost" size="sm" onClick={() => pick('')} disabled={!value}>
+                <Trans>Clear</Trans>
+              </Button>
+              <Popover.Close asChild>
+                <Button variant="ghost" size="sm">
+                  <Trans>Close</Trans>
+                </Button>
+              </Popover.Close>
+            </div>
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

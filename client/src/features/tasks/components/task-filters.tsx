@@ -1,0 +1,76 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { mdiFilterVariant, mdiMagnify, mdiTagOutline } from '@mdi/js';
+import { Popover } from 'radix-ui';
+import { Button } from '../../../components/ui/button';
+import { cn, fieldBox } from '../../../components/ui/cn';
+import { Icon } from '../../../components/ui/icon';
+import { SelectField } from '../../../components/ui/select';
+import { TextField } from '../../../components/ui/text-field';
+import { DEFAULT_FILTERS, hasActiveFilters, type TaskFilters } from '../logic/filters';
+import { usePriorityLabels } from './labels';
+import { TaskTagSelector } from './tags-bridge';
+
+/** Search text, status, priority and tags (SPEC section 2). */
+export function TaskFiltersBar({ value, onChange }: { value: TaskFilters; onChange(f: TaskFilters): void }) {
+  const { t } = useLingui();
+  const priorities = usePriorityLabels();
+  const tagCount = value.tags.length;
+  const set = <K extends keyof TaskFilters>(key: K, v: TaskFilters[K]) => onChange({ ...value, [key]: v });
+  return (
+    <div role="search" aria-label={t`Filter tasks`} className="flex flex-wrap items-end gap-2">
+      <TextField
+        label={t`Search tasks`}
+        hideLabel
+        type="search"
+        placeholder={t`Search tasks`}
+        value={value.search}
+        onChange={(e) => set('search', e.target.value)}
+        start={<Icon path={mdiMagnify} size={18} />}
+        containerClassName="min-w-0 basis-full sm:basis-auto sm:flex-1"
+      />
+      <SelectField<TaskFilters['status']>
+        label={t`Status`}
+        hideLabel
+        value={value.status}
+        onValueChange={(v) => set('status', v)}
+        className="min-w-0 flex-1 sm:w-40 sm:flex-none"
+        options={[
+          { value: 'all', label: t`All tasks` },
+          { value: 'incomplete', label: t`Not completed` },
+          { value: 'completed', label: t`Completed` },
+        ]}
+      />
+      <SelectField<TaskFilters['priority']>
+        label={t`Priority`}
+        hideLabel
+        value={value.priority}
+        onValueChange={(v) => set('priority', v)}
+        className="min-w-0 flex-1 sm:w-40 sm:flex-none"
+        options={[
+          { value: 'any', label: t`Any priority` },
+          { value: 'high', label: priorities.high },
+          { value: 'medium', label: priorities.medium },
+          { value: 'low', label: priorities.low },
+        ]}
+      />
+      <Popover.Root>
+        <Popover.Trigger asChild>
+          <button type="button" className={cn(fieldBox, 'flex w-auto min-w-0 flex-1 items-center gap-2 text-sm sm:flex-none', value.tags.length > 0 && 'border-primary text-primary')}>
+            <Icon path={mdiTagOutline} size={18} />
+            {value.tags.length > 0 ? t`Tags (${tagCount})` : t`Tags`}
+          </button>
+        </Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content align="end" sideOffset={6} collisionPadding={8} className="z-[60] w-80 max-w-[calc(100vw-1rem)] rounded-xl border border-line bg-surface p-3 text-ink shadow-xl outline-none">
+            <TaskTagSelector value={value.tags} onChange={(ids) => set('tags', ids)} label={t`Show tasks with any of these tags`} />
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+      {hasActiveFilters(value) && (
+        <Button variant="ghost" size="sm" icon={mdiFilterVariant} onClick={() => onChange(DEFAULT_FILTERS)}>
+          <Trans>Clear filters</Trans>
+        </Button>
+      )}
+    </div>
+  );
+}

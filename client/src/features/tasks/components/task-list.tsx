@@ -1,0 +1,101 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useCallback, useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import type { UserPrefs } from '../hooks/use-prefs';
+import { filterTasks, filterTree, type TaskFilters } from '../logic/filters';
+import { flattenForest, type TaskIndex } from '../logic/tree';
+import type { TaskItem } from '../logic/types';
+import { useTitleOf } from './labels';
+import { TaskRow } from './task-row';
+
+/** Rows rendered at first; more on request, so a huge list never slows a click down. */
+const PAGE = 200;
+
+export interface TaskListProps {
+  tasks: readonly TaskItem[];
+  index: TaskIndex;
+  filters: TaskFilters;
+  view: 'list' | 'tree';
+  prefs: UserPrefs;
+  today: string;
+  onOpen(id: string): void;
+  onSetCompleted(id: string, completed: boolean): Promise<void>;
+}
+
+function useChildCounts(index: TaskIndex) {
+  return useMemo(() => {
+    const counts = new Map<string, { total: number; done: number }>();
+    for (const [id, kids] of index.children) {
+      counts.set(id, { total: kids.length, done: kids.filter((k) => index.byId.get(k)?.completed).length });
+    }
+    return counts;
+  }, [index]);
+}
+
+/** The tasks as a flat list or as a tree with expand/collapse (SPEC section 2). */
+export function TaskList({ tasks, index, filters, view, prefs, today, onOpen, onSetCompleted }: TaskListProps) {
+  const { t } = useLingui();
+  const titleOf = useTitleOf();
+  const [limit, setLimit] = useState(PAGE);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const counts = useChildCounts(index);
+
+  const rows = useMemo(() => {
+    if (view === 'list') return filterTasks(tasks, filters).map((task) => ({ task, depth: undefined, dimmed: false }));
+    const { roots, dimmed } = filterTree(tasks, index, filters);
+    return flattenForest(roots, collapsed).map((n) => ({ task: n.task, depth: n.depth, dimmed: dimmed.has(n.task.id) }));
+  }, [tasks, index, filters, view, collapsed]);
+
+  const onToggleExpanded = useCallback((id: string, expanded: boolean) => {
+    setCollapsed((prev) => {
+      const next = new Set(prev);
+      if (expanded) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+
+  const shown = rows.slice(0, limit);
+  const rest = rows.length - shown.length;
+  return (
+    <>
+      <ul data-task-list aria-label={view === 'tree' ? t`Task tree` : t`Task list`} className="flex flex-col gap-0.5">
+        {shown.map(({ task, depth, dimmed }) => {
+          const c = counts.get(task.id);
+          const parent = view === 'list' && task.parent ? index.byId.get(task.parent) : undefined;
+          return (
+            <TaskRow
+              key={task.id}
+              task={task}
+              today={today}
+              timeZone={prefs.timeZone}
+              clockMode={prefs.clockMode}
+              locale={prefs.locale}
+              childCount={c?.total ?? 0}
+              doneCount={c?.done ?? 0}
+              parentTitle={parent ? titleOf(parent.title) : null}
+              depth={depth}
+              expanded={depth !== undefined ? !collapsed.has(task.id) : undefined}
+              onToggleExpanded={depth !== undefined ? onToggleExpanded : undefined}
+              dimmed={dimmed}
+              onOpen={onOpen}
+              onSetCompleted={onSetCompleted}
+            />
+          );
+        })}
+      </ul>
+      {rest > 0 && (
+        <div className="mt-3 flex justify-center">
+          <Button variant="secondary" onClick={() => setLimit((l) => l + PAGE)}>
+            <Plural value={rest} one="Show # more task" other="Show # more tasks" />
+          </Button>
+        </div>
+      )}
+      {rows.length === 0 && (
+        <p className="py-10 text-center text-sm text-muted">
+          <Trans>No tasks match these filters.</Trans>
+        </p>
+      )}
+    </>
+  );
+}

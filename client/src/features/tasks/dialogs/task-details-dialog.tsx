@@ -1,0 +1,192 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { mdiArrowULeftTop, mdiCheck, mdiDelete, mdiPencil, mdiPlus, mdiUndo } from '@mdi/js';
+import { useCallback, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { cn } from '../../../components/ui/cn';
+import { AppDialog } from '../../../components/ui/dialog';
+import { Icon } from '../../../components/ui/icon';
+import { formatTimeOfDay } from '../../../lib/dates';
+import { useDateLabel, useTitleOf } from '../components/labels';
+import { PriorityChip } from '../components/priority-chip';
+import { QuickAdd } from '../components/quick-add';
+import { TaskTagChips } from '../components/tags-bridge';
+import { OverdueBadge } from '../components/task-meta';
+import { useTaskActions } from '../data/mutations';
+import type { UserPrefs } from '../hooks/use-prefs';
+import { useOptimisticToggle } from '../hooks/use-optimistic-toggle';
+import { compareTasks } from '../logic/filters';
+import { taskDates } from '../logic/task-dates';
+import { descendantIds, type TaskIndex } from '../logic/tree';
+import type { TaskItem } from '../logic/types';
+import { DeleteTaskDialog } from './delete-task-dialog';
+
+export interface TaskDetailsDialogProps {
+  task: TaskItem;
+  index: TaskIndex;
+  prefs: UserPrefs;
+  today: string;
+  onClose(): void;
+  onOpenTask(id: string): void;
+  onEdit(): void;
+  onCreateSubtask(): void;
+  /** After a delete: the screen offers Undo. */
+  onDeleted(title: string, undo: () => Promise<void>): void;
+}
+
+function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted">{label}</dt>
+      <dd className="flex flex-wrap items-center gap-1.5 text-sm">{children}</dd>
+    </div>
+  );
+}
+
+/** SPEC section 2: task details, 700 px wide. */
+export function TaskDetailsDialog({ task, index, prefs, today, onClose, onOpenTask, onEdit, onCreateSubtask, onDeleted }: TaskDetailsDialogProps) {
+  const { t } = useLingui();
+  const titleOf = useTitleOf();
+  const dateLabel = useDateLabel();
+  const actions = useTaskActions();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleteFailed, setDeleteFailed] = useState(false);
+  const write = useCallback((next: boolean) => actions.setCompleted(task.id, next), [actions, task.id]);
+  const { checked, toggle, failed } = useOptimisticToggle(task.completed, write);
+  const dates = taskDates({ ...task, completed: checked }, today, prefs.timeZone);
+  const parent = task.parent ? index.byId.get(task.parent) : undefined;
+  const subtasks = (index.children.get(task.id) ?? []).map((id) => index.byId.get(id)!).sort(compareTasks);
+  const none = <span className="text-muted">—</span>;
+
+  const remove = async () => {
+    setDeleteFailed(false);
+    try {
+      const undo = await actions.remove(task.id);
+      onDeleted(task.title, undo);
+    } catch (err) {
+      console.error('Task delete failed', err);
+      setDeleteFailed(true);
+    }
+  };
+
+  return (
+    <AppDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={<span className={cn(checked && 'text-muted line-through', !task.title.trim() && 'italic text-muted')}>{titleOf(task.title)}</span>}
+      width={700}
+      data-testid="task-details"
+      footer={
+        <>
+          <Button variant="ghost" icon={mdiDelete} className="mr-auto text-danger" onClick={() => setConfirmDelete(true)}>
+            <Trans>Delete</Trans>
+          </Button>
+          <Button variant="ghost" onClick={onClose}>
+            <Trans>Close</Trans>
+          </Button>
+          <Button variant="secondary" icon={checked ? mdiUndo : mdiCheck} onClick={toggle}>
+            {checked ? <Trans>Uncomplete</Trans> : <Trans>Complete</Trans>}
+          </Button>
+          <Button variant="primary" icon={mdiPencil} onClick={onEdit}>
+            <Trans>Edit</Trans>
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-5">
+        {parent && (
+          <button
+            type="button"
+            onClick={() => onOpenTask(parent.id)}
+            className="inline-flex max-w-full items-center gap-1 self-start rounded-full bg-surface-2 px-3 py-1 text-sm text-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-primary"
+          >
+            <Icon path={mdiArrowULeftTop} size={16} />
+            <span className="sr-only">
+              <Trans>Parent task:</Trans>
+            </span>
+            <span className="truncate">{titleOf(parent.title)}</span>
+          </button>
+        )}
+        {(failed || deleteFailed) && (
+          <p role="alert" className="text-sm text-danger">
+            <Trans>Couldn’t save that change. Please try again.</Trans>
+          </p>
+        )}
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
+          <Field label={<Trans>Status</Trans>}>
+            <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', checked ? 'bg-success/15 text-success' : 'bg-surface-2 text-ink')}>
+              {checked ? <Trans>Completed</Trans> : <Trans>Not completed</Trans>}
+            </span>
+          </Field>
+          <Field label={<Trans>Priority</Trans>}>
+            <PriorityChip priority={task.priority} />
+          </Field>
+          <Field label={<Trans>Time</Trans>}>{task.time ? formatTimeOfDay(task.time, prefs.clockMode, prefs.locale) : none}</Field>
+          <Field label={<Trans>Start date</Trans>}>{dates.start ? dateLabel(dates.start, today) : none}</Field>
+          <Field label={<Trans>Due date</Trans>}>
+            {dates.due ? <span className={cn(dates.overdueDays > 0 && 'text-danger')}>{dateLabel(dates.due, today)}</span> : none}
+            <OverdueBadge days={dates.overdueDays} />
+          </Field>
+          <Field label={<Trans>Tags</Trans>}>{task.tags.length > 0 ? <TaskTagChips ids={task.tags} /> : none}</Field>
+        </dl>
+        <section>
+          <h3 className="mb-1 text-xs font-medium uppercase tracking-wide text-muted">
+            <Trans>Description</Trans>
+          </h3>
+          {task.description.trim() ? (
+            <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{task.description}</p>
+          ) : (
+            <p className="text-sm text-muted">
+              <Trans>No description.</Trans>
+            </p>
+          )}
+        </section>
+        <section aria-labelledby={`subtasks-${task.id}`} className="flex flex-col gap-2">
+          <div className="flex items-center justify-between gap-2">
+            <h3 id={`subtasks-${task.id}`} className="text-xs font-medium uppercase tracking-wide text-muted">
+              <Trans>Subtasks</Trans> {subtasks.length > 0 && `· ${subtasks.filter((s) => s.completed).length}/${subtasks.length}`}
+            </h3>
+            <Button size="sm" variant="ghost" icon={mdiPlus} className="text-primary" onClick={onCreateSubtask}>
+              <Trans>Create subtask</Trans>
+            </Button>
+          </div>
+          {subtasks.length > 0 && (
+            <ul className="flex flex-col">
+              {subtasks.map((s) => (
+                <SubtaskItem key={s.id} task={s} onOpen={onOpenTask} />
+              ))}
+            </ul>
+          )}
+          <QuickAdd label={t`New subtask`} placeholder={t`Add a subtask…`} onAdd={(title) => actions.quickAdd(title, task.id)} />
+        </section>
+      </div>
+      <DeleteTaskDialog open={confirmDelete} onOpenChange={setConfirmDelete} onConfirm={() => void remove()} subtaskCount={descendantIds(index, task.id).size} />
+    </AppDialog>
+  );
+}
+
+function SubtaskItem({ task, onOpen }: { task: TaskItem; onOpen(id: string): void }) {
+  const { t } = useLingui();
+  const titleOf = useTitleOf();
+  const actions = useTaskActions();
+  const write = useCallback((next: boolean) => actions.setCompleted(task.id, next), [actions, task.id]);
+  const { checked, toggle, failed } = useOptimisticToggle(task.completed, write);
+  const title = titleOf(task.title);
+  return (
+    <li className="flex items-center gap-1">
+      <Checkbox shape="round" checked={checked} onCheckedChange={toggle} label={checked ? t`Mark ${title} as not done` : t`Mark ${title} as done`} />
+      <button
+        type="button"
+        onClick={() => onOpen(task.id)}
+        className={cn('min-h-11 min-w-0 flex-1 truncate rounded-md px-1 text-left text-sm hover:underline focus-visible:outline-2 focus-visible:outline-primary sm:min-h-9', checked && 'text-muted line-through')}
+      >
+        {title}
+      </button>
+      {failed && (
+        <span role="alert" className="text-xs text-danger">
+          <Trans>Not saved</Trans>
+        </span>
+      )}
+    </li>
+  );
+}
