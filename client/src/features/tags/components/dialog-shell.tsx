@@ -21,7 +21,7 @@ export function DialogShell({ open, onOpenChange, title, description, maxWidth =
           style={{ maxWidth }}
           className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface p-5 text-ink shadow-xl focus:outline-none"
         >
-          <Dialog.Title className="mb-1 text-lg font-semibold">{title}</Dialog.Title>
+          <Dialog.Title className={`text-lg font-semibold ${description ? 'mb-1' : 'mb-4'}`}>{title}</Dialog.Title>
           {description ? (
             <Dialog.Description className="mb-4 text-sm text-muted">{description}</Dialog.Description>
           ) : (
@@ -35,6 +35,6 @@ export function DialogShell({ open, onOpenChange, title, description, maxWidth =
 }
 
 /** The Cancel / confirm row at the bottom of a dialog. */
-export function DialogActions({ children }: { children: ReactNode }) {
-  return <div className="mt-5 flex flex-wrap justify-end gap-2">{children}</div>;
+export function DialogActions({ children, className = 'mt-5' }: { children: ReactNode; className?: string }) {
+  return <div className={`flex flex-wrap justify-end gap-2 ${className}`}>{children}</div>;
 }

@@ -119,7 +119,7 @@ export function TagFormDialog({ open, onOpenChange, tag, initialName = '', onSav
             className={`${INPUT} py-2`}
           />
         </div>
-        <DialogActions>
+        <DialogActions className="mt-1">
           <Button onClick={() => onOpenChange(false)}>
             <Trans>Cancel</Trans>
           </Button>
