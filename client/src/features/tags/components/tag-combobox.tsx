@@ -1,6 +1,6 @@
 import { mdiPlus } from '@mdi/js';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { tagNameKey } from '@adhd/shared/tags/ids';
 import type { Tag } from '../data/queries';
 
@@ -12,6 +12,8 @@ interface TagComboboxProps {
   onPick(id: string): void;
   /** A name no tag has yet: open the tag creation dialog with it. */
   onCreate(name: string): void;
+  /** Backspace in the empty field takes off the last chosen tag. */
+  onRemoveLast?(): void;
 }
 
 type Option = { kind: 'tag'; tag: Tag } | { kind: 'create'; name: string };
@@ -20,13 +22,14 @@ type Option = { kind: 'tag'; tag: Tag } | { kind: 'create'; name: string };
  * An ARIA combobox over the tags: typing filters them, arrows move through the list, Enter picks the
  * highlighted tag, else the tag named exactly as typed, else offers to create it. Esc closes the list.
  */
-export function TagCombobox({ tags, selected, onPick, onCreate }: TagComboboxProps) {
+export function TagCombobox({ tags, selected, onPick, onCreate, onRemoveLast }: TagComboboxProps) {
   const { t } = useLingui();
   const listId = useId();
   const inputId = useId();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   const key = tagNameKey(query);
   const exact = key ? tags.find((tag) => tagNameKey(tag.name) === key) : undefined;
@@ -35,6 +38,20 @@ export function TagCombobox({ tags, selected, onPick, onCreate }: TagComboboxPro
     .map((tag) => ({ kind: 'tag' as const, tag }));
   if (key && !exact) options.push({ kind: 'create', name: query.trim() });
   const showList = open && (options.length > 0 || tags.length === 0 || !key);
+
+  // Esc with the list open closes only the list. A surrounding Radix dialog listens on the document in the
+  // capture phase, so the key is caught earlier, on the window, and goes no further.
+  useEffect(() => {
+    if (!showList) return;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.target !== inputRef.current) return;
+      e.stopPropagation();
+      setOpen(false);
+      setActive(-1);
+    };
+    window.addEventListener('keydown', onKey, { capture: true });
+    return () => window.removeEventListener('keydown', onKey, { capture: true });
+  }, [showList]);
 
   const optionId = (i: number) => `${listId}-${i}`;
   const choose = (option: Option) => {
@@ -61,9 +78,8 @@ export function TagCombobox({ tags, selected, onPick, onCreate }: TagComboboxPro
       else if (exact && !selected.includes(exact.id)) choose({ kind: 'tag', tag: exact });
       else if (exact) setQuery('');
       else if (key) choose({ kind: 'create', name: query.trim() });
-    } else if (e.key === 'Escape' && showList) {
-      setOpen(false);
-      setActive(-1);
+    } else if (e.key === 'Backspace' && query === '' && selected.length > 0) {
+      onRemoveLast?.();
     }
   }
 
@@ -73,6 +89,7 @@ export function TagCombobox({ tags, selected, onPick, onCreate }: TagComboboxPro
         <Trans>Find or create a tag</Trans>
       </label>
       <input
+        ref={inputRef}
         id={inputId}
         role="combobox"
         aria-expanded={showList}

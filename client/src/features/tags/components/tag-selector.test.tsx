@@ -205,3 +205,79 @@ describe('TagSelector', () => {
     });
   });
 });
+
+describe('TagSelector inside a form dialog', () => {
+  it('closes only its list on Esc, not the dialog around it', async () => {
+    const { Dialog } = await import('radix-ui');
+    const submitted: string[] = [];
+    function TaskForm() {
+      const [tags, setTags] = useState<string[]>([]);
+      const [open, setOpen] = useState(true);
+      return (
+        <Dialog.Root open={open} onOpenChange={setOpen}>
+          <Dialog.Portal>
+            <Dialog.Content aria-describedby={undefined}>
+              <Dialog.Title>Task</Dialog.Title>
+              <form
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  submitted.push('task');
+                }}
+              >
+                <TagSelector value={tags} onChange={setTags} />
+              </form>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      );
+    }
+    await seedTag(db, 'work', 'Work');
+    renderWithI18n(<TaskForm />);
+    const user = userEvent.setup();
+    const input = screen.getByRole('combobox');
+    await user.click(input);
+    await screen.findByRole('option', { name: 'Work' });
+    await user.keyboard('{Escape}');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('dialog', { name: 'Task' })).toBeTruthy();
+    await user.keyboard('{Escape}'); // with the list closed, Esc is the dialog's again
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Task' })).toBeNull());
+  });
+
+  it('does not submit the surrounding form when a tag is created, and Backspace takes off the last tag', async () => {
+    const { Dialog } = await import('radix-ui');
+    const submitted: string[] = [];
+    function TaskForm() {
+      const [tags, setTags] = useState<string[]>([]);
+      return (
+        <Dialog.Root open>
+          <Dialog.Portal>
+            <Dialog.Content aria-describedby={undefined}>
+              <Dialog.Title>Task</Dialog.Title>
+              <form
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  submitted.push('task');
+                }}
+              >
+                <TagSelector value={tags} onChange={setTags} />
+              </form>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      );
+    }
+    renderWithI18n(<TaskForm />);
+    const user = userEvent.setup();
+    const input = screen.getByRole('combobox');
+    await user.type(input, 'Errands{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'New tag' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New tag' })).toBeNull());
+    expect(submitted).toEqual([]);
+    expect(await within(screen.getByRole('list', { name: 'Selected tags' })).findByText('Errands')).toBeTruthy();
+    await user.click(screen.getByRole('combobox'));
+    await user.keyboard('{Backspace}');
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Selected tags' })).toBeNull());
+  });
+});

@@ -57,7 +57,13 @@ export function TagSelector({ value, onChange, label }: TagSelectorProps) {
       {narrow ? (
         <NarrowPicker tags={available} loading={tags === undefined} onPick={add} onCreate={() => setCreating('')} />
       ) : (
-        <TagCombobox tags={tags ?? []} selected={value} onPick={add} onCreate={(name) => setCreating(name)} />
+        <TagCombobox
+          tags={tags ?? []}
+          selected={value}
+          onPick={add}
+          onCreate={(name) => setCreating(name)}
+          onRemoveLast={() => onChange(value.slice(0, -1))}
+        />
       )}
       <TagFormDialog
         open={creating !== null}

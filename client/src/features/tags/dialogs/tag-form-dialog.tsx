@@ -51,6 +51,8 @@ export function TagFormDialog({ open, onOpenChange, tag, initialName = '', onSav
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    // The dialog is portalled, but React events still bubble to the form the selector sits in (a task form).
+    e.stopPropagation();
     if (busy) return;
     if (!tag && name.trim() === '') {
       onOpenChange(false); // SPEC section 4: a blank name closes the dialog without creating
