@@ -60,7 +60,7 @@ export function Calendar({ value, onSelect, today, weekStartDay, locale }: Calen
   return (
     <div className="w-[18.5rem] max-w-full">
       <div className="mb-2 flex items-center gap-1">
-        <IconButton icon={mdiChevronLeft} label={t`Previous month`} size="sm" onClick={() => go(addMonths(focused, -1), false)} />
+        <IconButton icon={mdiChevronLeft} label={t`Show previous month`} size="sm" onClick={() => go(addMonths(focused, -1), false)} />
         <div className="flex flex-1 justify-center gap-1">
           <select aria-label={t`Month`} className={selectBox} value={month} onChange={(e) => go(makeDate(year, Number(e.target.value), 1), false)}>
             {names.map((n, i) => (
@@ -77,9 +77,9 @@ export function Calendar({ value, onSelect, today, weekStartDay, locale }: Calen
             ))}
           </select>
         </div>
-        <IconButton icon={mdiChevronRight} label={t`Next month`} size="sm" onClick={() => go(addMonths(focused, 1), false)} />
+        <IconButton icon={mdiChevronRight} label={t`Show next month`} size="sm" onClick={() => go(addMonths(focused, 1), false)} />
       </div>
-      <div role="grid" aria-label={`${names[month - 1]} ${year}`} ref={gridRef} onKeyDown={onKeyDown}>
+      <div role="grid" data-calendar-grid aria-label={`${names[month - 1]} ${year}`} ref={gridRef} onKeyDown={onKeyDown}>
         <div role="row" className="grid grid-cols-7">
           {weekdayNames(locale, weekStartDay, 'short').map((w) => (
             <span role="columnheader" key={w} className="py-1 text-center text-xs font-medium uppercase text-muted">

@@ -72,6 +72,14 @@ export function DatePicker({ label, value, onChange, today, weekStartDay, locale
             sideOffset={6}
             collisionPadding={8}
             aria-label={label}
+            onOpenAutoFocus={(e) => {
+              // Start on the selected day (or today) in the month grid; the presets are one Shift+Tab away.
+              const day = (e.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('[data-calendar-grid] [tabindex="0"]');
+              if (day) {
+                e.preventDefault();
+                day.focus();
+              }
+            }}
             className="z-[70] max-h-[var(--radix-popover-content-available-height)] overflow-y-auto rounded-xl border border-line bg-surface p-3 text-ink shadow-xl outline-none"
           >
             <div className="mb-3 flex max-w-[18.5rem] flex-wrap gap-1.5" role="group" aria-label={t`Quick dates`}>

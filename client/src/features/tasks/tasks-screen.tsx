@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { mdiFileTreeOutline, mdiFormatListBulleted, mdiPlus } from '@mdi/js';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { cn, focusRing } from '../../components/ui/cn';
@@ -41,6 +41,9 @@ export function TasksScreen() {
   const setCompleted = useCallback((id: string, completed: boolean) => actions.setCompleted(id, completed), [actions]);
 
   const empty = tasks !== undefined && tasks.length === 0;
+  useEffect(() => {
+    if (empty) quickAddRef.current?.focus();
+  }, [empty]);
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-4" aria-labelledby="tasks-title">
       <header className="flex flex-wrap items-center gap-2">
@@ -70,7 +73,7 @@ export function TasksScreen() {
         </Button>
       </header>
 
-      <QuickAdd ref={quickAddRef} label={t`New task`} placeholder={t`Add a task…`} onAdd={(title) => actions.quickAdd(title)} autoFocus={empty} disabled={!tasks} />
+      <QuickAdd ref={quickAddRef} label={t`New task`} placeholder={t`Add a task…`} onAdd={(title) => actions.quickAdd(title)} disabled={!tasks} />
 
       {tasks === undefined ? (
         <div aria-hidden className="flex flex-col gap-2">

@@ -100,7 +100,7 @@ function TaskRowView(props: TaskRowProps) {
       )}
       <Checkbox shape="round" checked={checked} onCheckedChange={toggle} label={checked ? t`Mark as not done` : t`Mark as done`} tabIndex={-1} />
       <div className="min-w-0 flex-1 py-2 pr-1">
-        <div className={cn('break-words leading-snug', checked ? 'text-muted line-through' : 'text-ink', !task.title.trim() && 'italic text-muted')}>{title}</div>
+        <div data-task-title className={cn('break-words leading-snug', checked ? 'text-muted line-through' : 'text-ink', !task.title.trim() && 'italic text-muted')}>{title}</div>
         {parentTitle && (
           <div className="mt-0.5 flex items-center gap-1 truncate text-xs text-muted">
             <Icon path={mdiSubdirectoryArrowRight} size={13} />
