@@ -70,6 +70,16 @@ describe('TagsScreen', () => {
     expect((await db._outbox.toArray()).at(-1)?.args).not.toHaveProperty('color');
   });
 
+  it('saves nothing when the edit dialog is saved unchanged', async () => {
+    await seedTag(db, 'a', 'Errands');
+    renderWithI18n(<TagsScreen />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit tag Errands' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await db._outbox.toArray()).map((m) => m.name)).toEqual(['tag.create']);
+  });
+
   it('recolours a tag from its colour dot through the "Select a Color" dialog', async () => {
     await seedTag(db, 'a', 'Errands', '#FFD6E7');
     renderWithI18n(<TagsScreen />);

@@ -64,9 +64,14 @@ export function TagFormDialog({ open, onOpenChange, tag, initialName = '', onSav
     }
     setBusy(true);
     try {
-      const id = tag
-        ? (await actions.update(tag.id, changes(tag, { name, color, description })), tag.id)
-        : await actions.create({ name, color, description });
+      let id: string;
+      if (tag) {
+        const patch = changes(tag, { name, color, description });
+        if (Object.keys(patch).length > 0) await actions.update(tag.id, patch);
+        id = tag.id;
+      } else {
+        id = await actions.create({ name, color, description });
+      }
       onSaved?.(id);
       onOpenChange(false);
     } catch (err) {
