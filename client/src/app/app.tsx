@@ -1,6 +1,7 @@
 import { I18nProvider } from '@lingui/react';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
+import { SyncLifecycle } from '../db/use-sync-lifecycle';
 import { authStore } from '../features/auth/auth-store';
 import { i18n } from '../i18n';
 import { Layout } from './layout';
@@ -23,6 +24,7 @@ export function App() {
   return (
     <I18nProvider i18n={i18n}>
       <NavigationWatcher />
+      <SyncLifecycle />
       <Layout>
         <AppRoutes />
       </Layout>

@@ -12,33 +12,72 @@ export function parentOf(type: EntityType, data: Record<string, unknown>): strin
   return typeof value === 'string' ? value : null;
 }
 
+interface UndoEntry {
+  type: EntityType;
+  id: string;
+  before: LocalRow | undefined;
+  /** This mutation saved the row's server copy in `_base`. */
+  baseAdded: boolean;
+}
+
 /**
  * The client's MutationTx over Dexie; it must run inside a Dexie `rw` transaction over `db.writeTables`.
  * With `pending` set (a local write that still has to reach the server), the server's copy of every row it
  * changes is saved once in `_base`, so a later pull can rebase: restore the base, then replay the outbox.
+ *
+ * A mutation that throws midway inside a larger transaction (the rebase replays many) is undone with
+ * `begin()` / `rollback()`: the rows it touched get their previous state back.
  */
 export class DexieTx implements MutationTx {
+  private undo: UndoEntry[] | null = null;
+  private undoKeys = new Set<string>();
+
   constructor(
     private readonly db: AppDatabase,
     readonly now: string,
     private readonly pending: boolean,
   ) {}
 
+  /** Start recording what the next mutation changes, so `rollback()` can undo it. */
+  begin(): void {
+    this.undo = [];
+    this.undoKeys.clear();
+  }
+
+  /** Undo every write since `begin()`. */
+  async rollback(): Promise<void> {
+    const entries = this.undo ?? [];
+    this.undo = null;
+    for (const e of entries.reverse()) {
+      const table = this.db.table_(e.type);
+      if (e.before) await table.put(e.before);
+      else await table.delete(e.id);
+      if (e.baseAdded) await this.db._base.delete([e.type, e.id]);
+    }
+  }
+
   async get<T = Record<string, unknown>>(type: EntityType, id: string): Promise<StoredRow<T> | undefined> {
     const row = await this.db.table_(type).get(id);
     return row ? (toStored(row) as StoredRow<T>) : undefined;
   }
 
-  private async remember(type: EntityType, id: string, before: LocalRow | undefined) {
-    if (!this.pending) return;
-    if (await this.db._base.get([type, id])) return;
-    await this.db._base.put({ type, id, row: before ?? null });
+  private async touch(type: EntityType, id: string, before: LocalRow | undefined) {
+    let baseAdded = false;
+    if (this.pending && !(await this.db._base.get([type, id]))) {
+      await this.db._base.put({ type, id, row: before ?? null });
+      baseAdded = true;
+    }
+    const key = `${type}\u0000${id}`;
+    if (this.undo && !this.undoKeys.has(key)) {
+      this.undoKeys.add(key);
+      this.undo.push({ type, id, before, baseAdded });
+    }
   }
 
   async put(type: EntityType, id: string, data: Record<string, unknown>): Promise<void> {
     const table = this.db.table_(type);
     const before = await table.get(id);
-    await this.remember(type, id, before);
+    await this.touch(type, id, before);
     await table.put({
       id,
       data,
@@ -54,10 +93,9 @@ export class DexieTx implements MutationTx {
     const table = this.db.table_(type);
     const before = await table.get(id);
     if (!before || before.deleted) return;
-    await this.remember(type, id, before);
+    await this.touch(type, id, before);
     await table.put({ ...before, deleted: 1, updatedAt: this.now });
   }
-
   async children(type: EntityType, parentId: string): Promise<StoredRow[]> {
     const rows = await this.db.table_(type).where('parentId').equals(parentId).toArray();
     return rows.filter((r) => r.deleted === 0).map(toStored);

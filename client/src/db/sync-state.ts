@@ -3,25 +3,42 @@ import { useSyncExternalStore } from 'react';
 /** What the always-visible sync badge shows (issue: synced / offline / N unsynced changes / sign in to sync). */
 export interface SyncState {
   status: 'idle' | 'syncing' | 'synced' | 'offline' | 'signin' | 'error';
-  /** Local changes not yet confirmed by the server. */
+  /** Local changes not yet confirmed by the server (the outbox). */
   pending: number;
   lastSyncedAt: string | null;
+  /**
+   * Why sync stopped, for `status: 'error'`: `reload` when the server needs a newer app (426), `server` for
+   * an unexpected answer (retried with backoff). Null otherwise.
+   */
+  reason: 'reload' | 'server' | null;
 }
 
-let state: SyncState = { status: 'idle', pending: 0, lastSyncedAt: null };
-const listeners = new Set<() => void>();
+export interface SyncStateStore {
+  get(): SyncState;
+  set(patch: Partial<SyncState>): void;
+  subscribe(listener: () => void): () => void;
+}
 
-export const syncState = {
-  get: () => state,
-  set(patch: Partial<SyncState>) {
-    state = { ...state, ...patch };
-    for (const l of listeners) l();
-  },
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-};
+export function createSyncState(): SyncStateStore {
+  let state: SyncState = { status: 'idle', pending: 0, lastSyncedAt: null, reason: null };
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    set(patch) {
+      const next = { ...state, ...patch };
+      if ((Object.keys(next) as (keyof SyncState)[]).every((k) => next[k] === state[k])) return;
+      state = next;
+      for (const l of listeners) l();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The app's sync state, published by the engine that `startSync` runs. */
+export const syncState = createSyncState();
 
 export function useSyncState(): SyncState {
   return useSyncExternalStore(syncState.subscribe, syncState.get);

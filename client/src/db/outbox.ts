@@ -1,0 +1,51 @@
+import type { Mutation } from '@adhd/shared/sync/protocol';
+import type { AppDatabase } from './database';
+
+/** Local changes the server has not confirmed yet. Sign-out warns when this is not 0. */
+export async function pendingCount(db: AppDatabase): Promise<number> {
+  return db._outbox.count();
+}
+
+/** A client id for the push/pull protocol (`[A-Za-z0-9_-]{8,100}`), one per database. */
+export function newClientId(): string {
+  return `c_${crypto.randomUUID().replaceAll('-', '')}`;
+}
+
+export interface SyncMeta {
+  clientId: string;
+  cursor: number;
+}
+
+/** The database's client id (created on first use) and pull cursor, read in one transaction. */
+export async function loadSyncMeta(db: AppDatabase): Promise<SyncMeta> {
+  return db.transaction('rw', db._meta, async () => {
+    let clientId = (await db._meta.get('clientId'))?.value;
+    if (typeof clientId !== 'string') {
+      clientId = newClientId();
+      await db._meta.put({ key: 'clientId', value: clientId });
+    }
+    const cursor = Number((await db._meta.get('cursor'))?.value ?? 0);
+    return { clientId, cursor };
+  });
+}
+
+/** Up to `limit` outbox entries with an id above `afterId`, oldest first, as the push sends them. */
+export async function outboxAfter(db: AppDatabase, afterId: number, limit: number): Promise<Mutation[]> {
+  const entries = await db._outbox.where('id').above(afterId).limit(limit).toArray();
+  return entries.map(({ id, name, args, clientTime }) => (clientTime === undefined ? { id, name, args } : { id, name, args, clientTime }));
+}
+
+/**
+ * Give the outbox consecutive ids from `firstId` on, keeping its order, and continue `nextMutationId` after
+ * them. Used when the server's count for this client is behind what the outbox starts at (a restored server)
+ * or when the database starts over under a new client id (403).
+ */
+export async function renumberOutbox(db: AppDatabase, firstId: number, clientId?: string): Promise<void> {
+  await db.transaction('rw', db._outbox, db._meta, async () => {
+    const entries = await db._outbox.orderBy('seq').toArray();
+    entries.forEach((e, i) => (e.id = firstId + i));
+    await db._outbox.bulkPut(entries);
+    await db._meta.put({ key: 'nextMutationId', value: firstId + entries.length });
+    if (clientId) await db._meta.put({ key: 'clientId', value: clientId });
+  });
+}

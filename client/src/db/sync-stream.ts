@@ -1,0 +1,74 @@
+import { readEventStream } from './sse';
+import { SyncHttpError, type SyncHttp } from './sync-http';
+
+/** Retry delay: doubling from `minMs` up to `maxMs`, randomly shortened by up to half (jitter). */
+export function backoffDelay(attempt: number, minMs: number, maxMs: number, random = Math.random): number {
+  const cap = Math.min(maxMs, minMs * 2 ** Math.min(attempt, 30));
+  return Math.round(cap / 2 + (random() * cap) / 2);
+}
+
+/** Wait `ms`, or less when `signal` aborts. */
+export const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+
+export interface PokeStreamEvents {
+  /** The stream is open (the network is back, if it was gone). */
+  connected(): void;
+  /** The server announced its current version. */
+  poked(version: number): void;
+  /** 401 or 426: the stream stops; the engine's push/pull loop handles the same answer. */
+  refused(): void;
+}
+
+/**
+ * The SSE poke stream (docs/sync.md, `GET /api/sync/stream`), read with fetch so the bearer token is sent
+ * and a 401 is visible. It reconnects with backoff until stopped; on each connect the server sends its current
+ * version, so pokes missed while disconnected are caught up.
+ */
+export class PokeStream {
+  private readonly abort = new AbortController();
+
+  constructor(
+    private readonly http: SyncHttp,
+    private readonly backoff: { minMs: number; maxMs: number },
+    private readonly on: PokeStreamEvents,
+  ) {}
+
+  start(): void {
+    void this.loop(this.abort.signal);
+  }
+
+  stop(): void {
+    this.abort.abort();
+  }
+
+  private async loop(signal: AbortSignal): Promise<void> {
+    for (let failures = 0; !signal.aborted; ) {
+      try {
+        const body = await this.http.stream('/api/sync/stream', signal);
+        failures = 0;
+        this.on.connected();
+        await readEventStream(body, ({ event, data }) => {
+          if (event !== 'poke') return;
+          const version = Number((JSON.parse(data) as { version?: unknown }).version);
+          if (Number.isFinite(version)) this.on.poked(version);
+        });
+      } catch (err) {
+        if (signal.aborted) return;
+        if (err instanceof SyncHttpError && (err.kind === 'auth' || err.kind === 'tooOld')) {
+          this.on.refused();
+          return;
+        }
+      }
+      await sleep(backoffDelay(failures++, this.backoff.minMs, this.backoff.maxMs), signal);
+    }
+  }
+}

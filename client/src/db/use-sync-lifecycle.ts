@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { authStore, useAuth } from '../features/auth/auth-store';
+import { startSync, stopSync } from './sync';
+import { openUserDb } from './session';
+
+/**
+ * Runs the replication engine while a user is signed in: opens their database and syncs it; stops when they
+ * sign out or another user signs in. Clearing local data on sign-out is the auth feature's job.
+ */
+export function useSyncLifecycle(): void {
+  const { user, authenticated } = useAuth();
+  const userId = authenticated ? (user?._id ?? null) : null;
+  useEffect(() => {
+    if (!userId) return;
+    const engine = startSync(openUserDb(userId), { subscribeAuth: authStore.subscribe });
+    return () => void stopSync(engine);
+  }, [userId]);
+}
+
+/** Mount once inside the app (app.tsx): the engine's start and stop follow the signed-in user. */
+export function SyncLifecycle(): null {
+  useSyncLifecycle();
+  return null;
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mutate } from '../../src/db/mutate';
+import { liveTasks, makeEngine, makeNetwork, otherDevice } from './helpers';
+import { startServer, type TestServer } from './server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+describe('pull pages', () => {
+  it('commits each page with its cursor, so an interrupted first sync resumes, and drops the outbox only at the end', async () => {
+    const user = await server.seedUser();
+    const other = otherDevice();
+    await server.push(
+      user.token,
+      other.clientId,
+      Array.from({ length: 10 }, (_, i) => other.m('task.create', { id: `t${i}`, title: `Task ${i}` })),
+    );
+    const net = makeNetwork();
+    const { db, engine } = makeEngine(user.id, user.token, server.baseUrl, net, { pullLimit: 3, backoff: { minMs: 60_000 } });
+    await mutate(db, 'task.create', { id: 'mine', title: 'Written here' });
+    net.fail('/api/sync/pull', 2); // the third page request never arrives
+    engine.start();
+    expect(await engine.syncNow()).toBe('offline');
+
+    // Two pages of three are stored with their cursor; the push was confirmed but its entry stays queued.
+    expect(Object.keys(await liveTasks(db)).sort()).toEqual(['mine', 't0', 't1', 't2', 't3', 't4', 't5']);
+    expect((await db._meta.get('cursor'))?.value).toBe(6);
+    expect((await db._outbox.toArray()).map((m) => m.id)).toEqual([1]);
+    expect(await db._base.get(['task', 'mine'])).toEqual({ type: 'task', id: 'mine', row: null });
+
+    net.heal();
+    const before = net.calls.length;
+    expect(await engine.syncNow()).toBe('synced');
+    const pulls = net.calls.slice(before).filter((c) => c.path === '/api/sync/pull');
+    expect(pulls.map((c) => c.body!.cursor)).toEqual([6, 9]);
+    expect(pulls.every((c) => c.body!.limit === 3)).toBe(true);
+    expect(Object.keys(await liveTasks(db)).length).toBe(11);
+    expect(await db._outbox.count()).toBe(0);
+    expect(await db._base.count()).toBe(0);
+    expect((await db._meta.get('cursor'))?.value).toBe((await server.snapshot(user.token)).cursor);
+    expect((await db.tasks.get('mine'))?.version).toBe(11);
+    await engine.stop();
+    await db.delete();
+  });
+
+  it('starts over on reset:true (cursor ahead of the server), keeping and replaying the outbox', async () => {
+    const user = await server.seedUser();
+    const other = otherDevice();
+    await server.push(user.token, other.clientId, [
+      other.m('task.create', { id: 'a', title: 'A' }),
+      other.m('task.create', { id: 'b', title: 'B' }),
+    ]);
+    const net = makeNetwork();
+    const { db, engine } = makeEngine(user.id, user.token, server.baseUrl, net);
+    engine.start();
+    await engine.syncNow();
+
+    // Local state from "another server": a row the server never had and a cursor beyond its version.
+    await db.tasks.put({ id: 'stale', data: { title: 'Stale' }, deleted: 0, createdAt: '', updatedAt: '', version: 500, parentId: null });
+    await db._meta.put({ key: 'cursor', value: 1_000_000 });
+    await server.push(user.token, other.clientId, [other.m('task.update', { id: 'b', title: 'B from the phone' })]);
+    // The user edits while the pull is in flight; that edit cannot be pushed for now.
+    net.during('/api/sync/pull', async () => {
+      await mutate(db, 'task.update', { id: 'a', title: 'A edited offline' });
+      net.fail('/api/sync/push');
+    });
+    const before = net.calls.length;
+    expect(await engine.syncNow()).toBe('offline');
+
+    // The engine notices the cursor moved under it (as when another tab pulled) and pulls from the stored one.
+    const cursors = net.calls.slice(before).filter((c) => c.path === '/api/sync/pull').map((c) => c.body!.cursor);
+    expect(cursors).toContain(1_000_000);
+    expect(await db.tasks.get('stale')).toBeUndefined();
+    expect(await liveTasks(db)).toEqual({
+      a: expect.objectContaining({ title: 'A edited offline' }),
+      b: expect.objectContaining({ title: 'B from the phone' }),
+    });
+    expect(await db._outbox.count()).toBe(1);
+    expect((await db._meta.get('cursor'))?.value).toBe(3);
+
+    net.heal();
+    expect(await engine.syncNow()).toBe('synced');
+    expect((await server.snapshot(user.token)).rows.get('task:a')?.data?.title).toBe('A edited offline');
+    expect(await db._outbox.count()).toBe(0);
+    await engine.stop();
+    await db.delete();
+  });
+});

@@ -1,0 +1,66 @@
+import type { Mutation, PullResponse, PushResponse } from '@adhd/shared/sync/protocol';
+
+/**
+ * The real server, in process, for the engine tests. It lives in another TypeScript project, so it is loaded
+ * at run time by a path TypeScript does not follow (a literal import would pull server sources into the
+ * client's program); only the few members used here are typed.
+ */
+interface ServerApp {
+  listen(options: { port: number; host: string }): Promise<string>;
+  sessions: { tokenFor(userId: string, sessionId: string): string };
+  server: { closeAllConnections(): void };
+}
+interface FixturesModule {
+  makeApp(): Promise<{ app: ServerApp; close(): Promise<void> }>;
+  seedUser(app: ServerApp): Promise<{ id: string; sessionId: string; token: string }>;
+}
+
+const here = (import.meta as { dirname?: string }).dirname ?? '';
+const FIXTURES = `${here.replace(/\/client\/test\/engine$/, '')}/server/test/fixtures.ts`;
+
+export interface TestServer {
+  baseUrl: string;
+  app: ServerApp;
+  seedUser(): Promise<{ id: string; token: string }>;
+  push(token: string, clientId: string, mutations: Mutation[]): Promise<PushResponse>;
+  /** Every live and deleted row of the user, by pulling from 0 with a fresh client id. */
+  snapshot(token: string): Promise<{ cursor: number; rows: Map<string, PullResponse['changes'][number]> }>;
+  close(): Promise<void>;
+}
+
+export async function startServer(): Promise<TestServer> {
+  const { makeApp, seedUser } = (await import(/* @vite-ignore */ FIXTURES)) as FixturesModule;
+  const fixture = await makeApp();
+  const baseUrl = await fixture.app.listen({ port: 0, host: '127.0.0.1' });
+  const call = async <T>(path: string, token: string, body: unknown): Promise<T> => {
+    const res = await fetch(baseUrl + path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path} ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  return {
+    baseUrl,
+    app: fixture.app,
+    seedUser: () => seedUser(fixture.app),
+    push: (token, clientId, mutations) => call('/api/sync/push', token, { clientId, schemaVersion: 1, mutations }),
+    async snapshot(token) {
+      const clientId = `snap_${crypto.randomUUID().replaceAll('-', '')}`;
+      const rows = new Map<string, PullResponse['changes'][number]>();
+      let cursor = 0;
+      for (;;) {
+        const page = await call<PullResponse>('/api/sync/pull', token, { clientId, cursor, limit: 5000 });
+        for (const c of page.changes) rows.set(`${c.entity}:${c.id}`, c);
+        cursor = page.cursor;
+        if (!page.hasMore) return { cursor, rows };
+      }
+    },
+    async close() {
+      // Keep-alive and aborted stream sockets would hold the close for seconds; every test is done by now.
+      fixture.app.server.closeAllConnections();
+      await fixture.close();
+    },
+  };
+}
