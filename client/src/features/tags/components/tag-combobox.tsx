@@ -1,6 +1,7 @@
 import { mdiPlus } from '@mdi/js';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Popover } from 'radix-ui';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { tagNameKey } from '@adhd/shared/tags/ids';
 import type { Tag } from '../data/queries';
 
@@ -20,7 +21,8 @@ type Option = { kind: 'tag'; tag: Tag } | { kind: 'create'; name: string };
 
 /**
  * An ARIA combobox over the tags: typing filters them, arrows move through the list, Enter picks the
- * highlighted tag, else the tag named exactly as typed, else offers to create it. Esc closes the list.
+ * highlighted tag, else the tag named exactly as typed, else offers to create it. Esc closes the list (and
+ * only the list, inside a dialog). The list is a Radix popover, so a scrolling dialog body does not clip it.
  */
 export function TagCombobox({ tags, selected, onPick, onCreate, onRemoveLast }: TagComboboxProps) {
   const { t } = useLingui();
@@ -38,20 +40,6 @@ export function TagCombobox({ tags, selected, onPick, onCreate, onRemoveLast }: 
     .map((tag) => ({ kind: 'tag' as const, tag }));
   if (key && !exact) options.push({ kind: 'create', name: query.trim() });
   const showList = open && (options.length > 0 || tags.length === 0 || !key);
-
-  // Esc with the list open closes only the list. A surrounding Radix dialog listens on the document in the
-  // capture phase, so the key is caught earlier, on the window, and goes no further.
-  useEffect(() => {
-    if (!showList) return;
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.target !== inputRef.current) return;
-      e.stopPropagation();
-      setOpen(false);
-      setActive(-1);
-    };
-    window.addEventListener('keydown', onKey, { capture: true });
-    return () => window.removeEventListener('keydown', onKey, { capture: true });
-  }, [showList]);
 
   const optionId = (i: number) => `${listId}-${i}`;
   const choose = (option: Option) => {
@@ -83,71 +71,82 @@ export function TagCombobox({ tags, selected, onPick, onCreate, onRemoveLast }: 
     }
   }
 
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
+
   return (
-    <div className="relative">
+    <Popover.Root open={showList} onOpenChange={(next) => !next && close()}>
       <label htmlFor={inputId} className="sr-only">
         <Trans>Find or create a tag</Trans>
       </label>
-      <input
-        ref={inputRef}
-        id={inputId}
-        role="combobox"
-        aria-expanded={showList}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
-        value={query}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          setOpen(true);
-          setActive(-1);
-        }}
-        onFocus={() => setOpen(true)}
-        onClick={() => setOpen(true)}
-        onBlur={() => {
-          setOpen(false);
-          setActive(-1);
-        }}
-        onKeyDown={onKeyDown}
-        placeholder={t`Type to find or create a tag`}
-        autoComplete="off"
-        className="min-h-9 w-full rounded-lg border border-line bg-surface px-3 text-sm text-ink placeholder:text-muted focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary"
-      />
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label={t`Tags`}
-        hidden={!showList}
-        className="absolute z-30 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-line bg-surface p-1 shadow-lg"
-      >
-        {options.map((option, i) => (
-          <li
-            key={option.kind === 'tag' ? option.tag.id : 'create'}
-            id={optionId(i)}
-            role="option"
-            aria-selected={i === active}
-            onMouseDown={(e) => e.preventDefault()}
-            onMouseMove={() => setActive(i)}
-            onClick={() => choose(option)}
-            className={`flex min-h-9 cursor-pointer items-center gap-2 rounded-md px-2 text-sm ${i === active ? 'bg-surface-2' : ''}`}
-          >
-            {option.kind === 'tag' ? (
-              <>
-                <span aria-hidden className="size-3 shrink-0 rounded-full ring-1 ring-black/15 ring-inset" style={{ backgroundColor: option.tag.color }} />
-                <span className="truncate">{option.tag.name}</span>
-              </>
-            ) : (
-              <CreateOption name={option.name} />
+      <Popover.Anchor asChild>
+        <input
+          ref={inputRef}
+          id={inputId}
+          role="combobox"
+          aria-expanded={showList}
+          aria-controls={showList ? listId : undefined}
+          aria-autocomplete="list"
+          aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onFocus={() => setOpen(true)}
+          onClick={() => setOpen(true)}
+          onBlur={close}
+          onKeyDown={onKeyDown}
+          placeholder={t`Type to find or create a tag`}
+          autoComplete="off"
+          className="min-h-9 w-full rounded-lg border border-line bg-surface px-3 text-sm text-ink placeholder:text-muted focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary"
+        />
+      </Popover.Anchor>
+      <Popover.Portal>
+        <Popover.Content
+          role="presentation"
+          align="start"
+          sideOffset={4}
+          collisionPadding={8}
+          onOpenAutoFocus={(e) => e.preventDefault()}
+          onCloseAutoFocus={(e) => e.preventDefault()}
+          onInteractOutside={(e) => e.target === inputRef.current && e.preventDefault()}
+          className="z-50 w-[var(--radix-popover-trigger-width)] rounded-lg border border-line bg-surface p-1 text-ink shadow-lg"
+        >
+          <ul id={listId} role="listbox" aria-label={t`Tags`} className="max-h-[min(15rem,var(--radix-popover-content-available-height))] overflow-y-auto">
+            {options.map((option, i) => (
+              <li
+                key={option.kind === 'tag' ? option.tag.id : 'create'}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === active}
+                onMouseDown={(e) => e.preventDefault()}
+                onMouseMove={() => setActive(i)}
+                onClick={() => choose(option)}
+                className={`flex min-h-9 cursor-pointer items-center gap-2 rounded-md px-2 text-sm ${i === active ? 'bg-surface-2' : ''}`}
+              >
+                {option.kind === 'tag' ? (
+                  <>
+                    <span aria-hidden className="size-3 shrink-0 rounded-full ring-1 ring-black/15 ring-inset" style={{ backgroundColor: option.tag.color }} />
+                    <span className="truncate">{option.tag.name}</span>
+                  </>
+                ) : (
+                  <CreateOption name={option.name} />
+                )}
+              </li>
+            ))}
+            {options.length === 0 && (
+              <li role="presentation" className="px-2 py-2 text-sm text-muted">
+                {tags.length === 0 ? <Trans>No tags yet. Type a name to create one.</Trans> : <Trans>Every tag is already chosen.</Trans>}
+              </li>
             )}
-          </li>
-        ))}
-        {options.length === 0 && (
-          <li role="presentation" className="px-2 py-2 text-sm text-muted">
-            {tags.length === 0 ? <Trans>No tags yet. Type a name to create one.</Trans> : <Trans>Every tag is already chosen.</Trans>}
-          </li>
-        )}
-      </ul>
-    </div>
+          </ul>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
   );
 }
 
