@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '../../../db/database';
 import { renderWithI18n, seedTag, setupTagsTest } from '../testing';
 import { TagChips } from './tag-chips';
@@ -30,5 +30,25 @@ describe('TagChips', () => {
   it('renders nothing without ids', () => {
     const { container } = renderWithI18n(<TagChips ids={[]} />);
     expect(container.textContent).toBe('');
+  });
+});
+
+describe('TagChips with an id missing locally', () => {
+  it('asks the sync engine for a refresh once, and shows the tag when the pull brings it', async () => {
+    const sync = await import('../../../db/sync');
+    const syncNow = vi.spyOn(sync.engine, 'syncNow').mockImplementation(async () => {
+      await seedTag(db, 'remote', 'From another device');
+      return 'synced';
+    });
+    // Past the throttle window of any earlier ask in this file.
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(performance.now() + 60_000);
+    try {
+      renderWithI18n(<TagChips ids={['remote']} />);
+      expect(await screen.findByText('From another device')).toBeTruthy();
+      expect(syncNow).toHaveBeenCalledTimes(1);
+    } finally {
+      syncNow.mockRestore();
+      clock.mockRestore();
+    }
   });
 });

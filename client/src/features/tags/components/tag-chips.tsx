@@ -5,7 +5,7 @@ import { TagChip } from './tag-chip';
 /** The tags of an item as coloured chips, read-only (tasks, notes, habits and events show these). */
 export function TagChips({ ids }: { ids: string[] }) {
   const { t } = useLingui();
-  const lookup = useTagLookup();
+  const lookup = useTagLookup(ids);
   if (ids.length === 0) return null;
   return (
     <ul aria-label={t`Tags`} className="flex flex-wrap gap-1">

@@ -24,7 +24,7 @@ interface TagSelectorProps {
 export function TagSelector({ value, onChange, label }: TagSelectorProps) {
   const { t } = useLingui();
   const tags = useTags();
-  const lookup = useTagLookup();
+  const lookup = useTagLookup(value);
   const narrow = useNarrowScreen();
   const labelId = useId();
   const [creating, setCreating] = useState<string | null>(null);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSyncState } from '../../../db/sync-state';
 import { useTagMap, type Tag } from '../data/queries';
+import { useRefreshWhenMissing } from '../data/refresh';
 
 /** How long after a selector or chip list appears an id missing locally still counts as "not yet synced". */
 export const UNKNOWN_TAG_GRACE_MS = 3000;
@@ -11,10 +12,12 @@ export type TagLookup = { state: 'ready'; tag: Tag } | { state: 'loading' } | { 
 /**
  * Resolves tag ids against the local tags table (SPEC section 8: 'Loading tag...' for a tag not yet loaded,
  * 'Unknown tag' for an invalid one). A missing id reads as loading while the local database is read, while a
- * sync runs, and for a short grace period in which the initial sync may still bring it.
+ * sync runs, and for a short grace period in which the initial sync may still bring it. Ids of `shown` that
+ * are missing ask the sync engine for a refresh.
  */
-export function useTagLookup(): (id: string) => TagLookup {
+export function useTagLookup(shown: readonly string[] = []): (id: string) => TagLookup {
   const tags = useTagMap();
+  useRefreshWhenMissing(tags ? shown.filter((id) => !tags.has(id)).join(',') : '');
   const { status } = useSyncState();
   const [grace, setGrace] = useState(true);
   useEffect(() => {
