@@ -122,10 +122,14 @@ export function formatMonthYear(year: number, month: number, locale: string): st
   return formatter(intlLocale(locale), { month: 'long', year: 'numeric' }).format(utc(makeDate(year, month, 1)));
 }
 
-/** Month names of the locale, January first ('standalone' form where the locale has one). */
+/** Month names of the locale, January first, capitalised as a picker shows them ('Ноябрь'). */
 export function monthNames(locale: string): string[] {
-  const f = formatter(intlLocale(locale), { month: 'long' });
-  return Array.from({ length: 12 }, (_, i) => f.format(utc(makeDate(2025, i + 1, 1))));
+  const tag = intlLocale(locale);
+  const f = formatter(tag, { month: 'long' });
+  return Array.from({ length: 12 }, (_, i) => {
+    const name = f.format(utc(makeDate(2025, i + 1, 1)));
+    return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+  });
 }
 
 /** Short weekday names starting on the week start day. */

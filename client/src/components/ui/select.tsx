@@ -1,4 +1,5 @@
 import { mdiCheck, mdiChevronDown } from '@mdi/js';
+import { getNonce } from 'get-nonce';
 import { Select as RadixSelect } from 'radix-ui';
 import { useId, type ReactNode } from 'react';
 import { cn, fieldBox } from './cn';
@@ -30,9 +31,12 @@ export function SelectField<V extends string>({ label, hideLabel, value, onValue
     <FieldFrame id={id} label={label} hideLabel={hideLabel} hint={hint} className={className}>
       <RadixSelect.Root value={value} onValueChange={(v) => onValueChange(v as V)}>
         <RadixSelect.Trigger id={id} className={cn(fieldBox, 'flex items-center justify-between gap-2 text-left text-sm', triggerClassName)}>
-          <span className="flex min-w-0 items-center gap-2 truncate">
+          <span className="flex min-w-0 items-center gap-2">
             {current?.adornment}
-            <RadixSelect.Value>{current?.label}</RadixSelect.Value>
+            {/* Radix drops a className on Value, so the ellipsis lives on a wrapper. */}
+            <span className="min-w-0 truncate">
+              <RadixSelect.Value>{current?.label}</RadixSelect.Value>
+            </span>
           </span>
           <RadixSelect.Icon className="text-muted">
             <svg viewBox="0 0 24 24" width={18} height={18} className="fill-current" aria-hidden>
@@ -46,7 +50,8 @@ export function SelectField<V extends string>({ label, hideLabel, value, onValue
             sideOffset={4}
             className="z-[70] max-h-[var(--radix-select-content-available-height)] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-line bg-surface text-ink shadow-lg"
           >
-            <RadixSelect.Viewport className="p-1">
+            {/* The viewport injects a small <style>; it carries the page's CSP nonce (main.tsx sets it). */}
+            <RadixSelect.Viewport className="p-1" nonce={getNonce()}>
               {options.map((o) => (
                 <RadixSelect.Item
                   key={o.value}

@@ -76,7 +76,7 @@ export function TimePicker({ label, value, onChange, clockMode, locale, hint }: 
               id={id}
               inputMode="text"
               autoComplete="off"
-              placeholder={mode === '12h' ? '9:30 AM' : '09:30'}
+              placeholder={t`No time`}
               value={text}
               aria-invalid={invalid || undefined}
               aria-describedby={describedBy(id, hint, error)}

@@ -47,7 +47,7 @@ export function TasksScreen() {
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-4" aria-labelledby="tasks-title">
       <header className="flex flex-wrap items-center gap-2">
-        <h1 id="tasks-title" className="mr-auto text-2xl font-semibold text-section-tasks">
+        <h1 id="tasks-title" className="mr-auto text-2xl font-semibold text-section-tasks dark:text-primary">
           <Trans>Tasks</Trans>
         </h1>
         <div role="group" aria-label={t`View`} className="flex rounded-lg border border-line p-0.5">
@@ -58,19 +58,28 @@ export function TasksScreen() {
               aria-pressed={view === v}
               onClick={() => setView(v)}
               className={cn(
-                'flex min-h-10 items-center gap-1.5 rounded-md px-3 text-sm sm:min-h-8',
+                'flex min-h-10 min-w-10 items-center justify-center gap-1.5 rounded-md px-2.5 text-sm sm:min-h-8 sm:px-3',
                 focusRing,
                 view === v ? 'bg-primary/10 font-medium text-primary' : 'text-muted hover:text-ink',
               )}
             >
               <Icon path={v === 'list' ? mdiFormatListBulleted : mdiFileTreeOutline} size={18} />
-              {v === 'list' ? <Trans>List</Trans> : <Trans>Tree</Trans>}
+              <span className="max-sm:sr-only">{v === 'list' ? <Trans>List</Trans> : <Trans>Tree</Trans>}</span>
             </button>
           ))}
         </div>
-        <Button variant="primary" icon={mdiPlus} onClick={() => setForm({ mode: 'create', parent: null })} disabled={!tasks}>
+        <Button variant="primary" icon={mdiPlus} onClick={() => setForm({ mode: 'create', parent: null })} disabled={!tasks} className="max-sm:hidden">
           <Trans>New task</Trans>
         </Button>
+        <Button
+          variant="primary"
+          icon={mdiPlus}
+          aria-label={t`New task`}
+          title={t`New task`}
+          onClick={() => setForm({ mode: 'create', parent: null })}
+          disabled={!tasks}
+          className="w-11 px-0 sm:hidden"
+        />
       </header>
 
       <QuickAdd ref={quickAddRef} label={t`New task`} placeholder={t`Add a task…`} onAdd={(title) => actions.quickAdd(title)} disabled={!tasks} />

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { mdiFilterVariant, mdiMagnify, mdiTagOutline } from '@mdi/js';
 import { Popover } from 'radix-ui';
 import { Button } from '../../../components/ui/button';
-import { cn, fieldBox } from '../../../components/ui/cn';
+import { cn, focusRing } from '../../../components/ui/cn';
 import { Icon } from '../../../components/ui/icon';
 import { SelectField } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
@@ -33,11 +33,11 @@ export function TaskFiltersBar({ value, onChange }: { value: TaskFilters; onChan
         hideLabel
         value={value.status}
         onValueChange={(v) => set('status', v)}
-        className="min-w-0 flex-1 sm:w-40 sm:flex-none"
+        className="min-w-0 flex-1 sm:w-48 sm:flex-none"
         options={[
           { value: 'all', label: t`All tasks` },
-          { value: 'incomplete', label: t`Not completed` },
-          { value: 'completed', label: t`Completed` },
+          { value: 'incomplete', label: t`Incomplete tasks` },
+          { value: 'completed', label: t`Completed tasks` },
         ]}
       />
       <SelectField<TaskFilters['priority']>
@@ -45,7 +45,7 @@ export function TaskFiltersBar({ value, onChange }: { value: TaskFilters; onChan
         hideLabel
         value={value.priority}
         onValueChange={(v) => set('priority', v)}
-        className="min-w-0 flex-1 sm:w-40 sm:flex-none"
+        className="min-w-0 flex-1 sm:w-48 sm:flex-none"
         options={[
           { value: 'any', label: t`Any priority` },
           { value: 'high', label: priorities.high },
@@ -55,9 +55,18 @@ export function TaskFiltersBar({ value, onChange }: { value: TaskFilters; onChan
       />
       <Popover.Root>
         <Popover.Trigger asChild>
-          <button type="button" className={cn(fieldBox, 'flex w-auto min-w-0 flex-1 items-center gap-2 text-sm sm:flex-none', value.tags.length > 0 && 'border-primary text-primary')}>
+          <button
+            type="button"
+            aria-label={tagCount > 0 ? t`Tags (${tagCount})` : t`Tags`}
+            className={cn(
+              'flex min-h-11 shrink-0 items-center gap-2 rounded-lg border border-line bg-surface px-3 text-sm text-ink hover:bg-surface-2 sm:min-h-10',
+              focusRing,
+              tagCount > 0 && 'border-primary text-primary',
+            )}
+          >
             <Icon path={mdiTagOutline} size={18} />
-            {value.tags.length > 0 ? t`Tags (${tagCount})` : t`Tags`}
+            <span className="hidden sm:inline">{t`Tags`}</span>
+            {tagCount > 0 && <span className="rounded-full bg-primary/10 px-1.5 text-xs font-semibold">{tagCount}</span>}
           </button>
         </Popover.Trigger>
         <Popover.Portal>

@@ -66,7 +66,9 @@ export function SubtaskCount({ done, total }: { done: number; total: number }) {
         {done}/{total}
       </span>
       <span className="sr-only">
-        <Plural value={total} one={`${done} of # subtask done`} other={`${done} of # subtasks done`} />
+        <Trans>
+          Subtasks done: {done} of {total}
+        </Trans>
       </span>
     </span>
   );

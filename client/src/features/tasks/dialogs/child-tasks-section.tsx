@@ -75,7 +75,7 @@ export function ChildTasksSection({ taskId, index, staging, onChange, choices }:
         <h3 id={`children-${taskId}`} className="text-sm font-semibold">
           <Trans>Child tasks</Trans>
         </h3>
-        <Button size="sm" variant="ghost" icon={mdiPlus} onClick={() => setAdding(true)} className="text-primary">
+        <Button size="sm" variant="ghost" icon={mdiPlus} onClick={() => setAdding(true)} className="shrink-0 whitespace-nowrap text-primary">
           <Trans>Add child</Trans>
         </Button>
       </div>

@@ -75,19 +75,22 @@ export function TaskDetailsDialog({ task, index, prefs, today, onClose, onOpenTa
       onOpenChange={(open) => !open && onClose()}
       title={<span className={cn(checked && 'text-muted line-through', !task.title.trim() && 'italic text-muted')}>{titleOf(task.title)}</span>}
       width={700}
+      fullScreenOnNarrow
       data-testid="task-details"
       footer={
         <>
-          <Button variant="ghost" icon={mdiDelete} className="mr-auto text-danger" onClick={() => setConfirmDelete(true)}>
-            <Trans>Delete</Trans>
+          <Button variant="ghost" icon={mdiDelete} className="mr-auto text-danger max-sm:px-3" onClick={() => setConfirmDelete(true)} aria-label={t`Delete`}>
+            <span className="max-sm:sr-only">
+              <Trans>Delete</Trans>
+            </span>
           </Button>
-          <Button variant="ghost" onClick={onClose}>
+          <Button variant="ghost" onClick={onClose} className="max-sm:hidden">
             <Trans>Close</Trans>
           </Button>
-          <Button variant="secondary" icon={checked ? mdiUndo : mdiCheck} onClick={toggle}>
+          <Button variant="secondary" icon={checked ? mdiUndo : mdiCheck} onClick={toggle} className="max-sm:px-3">
             {checked ? <Trans>Uncomplete</Trans> : <Trans>Complete</Trans>}
           </Button>
-          <Button variant="primary" icon={mdiPencil} onClick={onEdit}>
+          <Button variant="primary" icon={mdiPencil} onClick={onEdit} className="max-sm:px-3">
             <Trans>Edit</Trans>
           </Button>
         </>
@@ -143,10 +146,10 @@ export function TaskDetailsDialog({ task, index, prefs, today, onClose, onOpenTa
         </section>
         <section aria-labelledby={`subtasks-${task.id}`} className="flex flex-col gap-2">
           <div className="flex items-center justify-between gap-2">
-            <h3 id={`subtasks-${task.id}`} className="text-xs font-medium uppercase tracking-wide text-muted">
+            <h3 id={`subtasks-${task.id}`} className="min-w-0 text-xs font-medium uppercase tracking-wide text-muted">
               <Trans>Subtasks</Trans> {subtasks.length > 0 && `· ${subtasks.filter((s) => s.completed).length}/${subtasks.length}`}
             </h3>
-            <Button size="sm" variant="ghost" icon={mdiPlus} className="text-primary" onClick={onCreateSubtask}>
+            <Button size="sm" variant="ghost" icon={mdiPlus} className="shrink-0 whitespace-nowrap text-primary" onClick={onCreateSubtask}>
               <Trans>Create subtask</Trans>
             </Button>
           </div>
