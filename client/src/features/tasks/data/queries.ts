@@ -1,0 +1,46 @@
+import type { TaskPriority } from '@adhd/shared/tasks/schema';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
+import type { LocalRow } from '../../../db/database';
+import { useDb } from '../../../db/session';
+import { indexTasks, type TaskIndex } from '../logic/tree';
+import type { TaskItem } from '../logic/types';
+
+const PRIORITIES: readonly string[] = ['low', 'medium', 'high'];
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** A stored row as a task; fields a newer or older client left out get the spec's defaults. */
+export function toTaskItem(row: LocalRow): TaskItem {
+  const d = row.data;
+  return {
+    id: row.id,
+    title: typeof d.title === 'string' ? d.title : '',
+    description: typeof d.description === 'string' ? d.description : '',
+    completed: d.completed === true,
+    startDate: str(d.startDate),
+    dueDate: str(d.dueDate),
+    time: str(d.time),
+    priority: (PRIORITIES.includes(d.priority as string) ? d.priority : 'medium') as TaskPriority,
+    tags: Array.isArray(d.tags) ? d.tags.filter((t): t is string => typeof t === 'string') : [],
+    parent: str(d.parent),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/**
+ * Every live task of the signed-in user, straight from the local database and kept current by a live query
+ * (SPEC's 10-second auto-refresh becomes this). undefined until the first read, or while no user is signed in.
+ */
+export function useTasks(): TaskItem[] | undefined {
+  const db = useDb();
+  return useLiveQuery(
+    async () => (db ? (await db.tasks.where('deleted').equals(0).toArray()).map(toTaskItem) : undefined),
+    [db],
+  );
+}
+
+/** The tasks with their id and children indexes. */
+export function useTaskIndex(tasks: TaskItem[] | undefined): TaskIndex {
+  return useMemo(() => indexTasks(tasks ?? []), [tasks]);
+}
