@@ -1,6 +1,9 @@
 import { useSyncExternalStore } from 'react';
+import { navigate } from 'wouter/use-browser-location';
 import type { PublicUser } from '@adhd/shared/users/schema';
-import { ApiError, getToken, onUnauthorized, request, setToken } from '../../lib/api';
+import { closeUserDb } from '../../db/session';
+import { ApiError, getToken, onUnauthorized, request, setToken, TOKEN_KEY } from '../../lib/api';
+import { clearLocalUserData, removeLeftovers } from './local-data';
 
 /** Auth state (SPEC section 4): user, authenticated, loading, error. */
 export interface AuthState {
@@ -10,12 +13,162 @@ export interface AuthState {
   error: string | null;
 }
 
+interface MeResponse {
+  authenticated: boolean;
+  user: PublicUser;
+  token: string;
+}
+
+/** Auth consistency check (SPEC section 9) and the activity ping's minimum spacing. */
+export const AUTH_CHECK_MS = 5 * 60_000;
+const ACTIVITY_MIN_MS = 15 * 60_000;
+const USER_KEY = 'auth_user';
+
 let state: AuthState = { user: null, authenticated: false, loading: true, error: null };
 const listeners = new Set<() => void>();
 
 function set(patch: Partial<AuthState>) {
   state = { ...state, ...patch };
   for (const l of listeners) l();
+}
+
+/** The signed-in user's public profile, kept so the app opens signed in while offline. */
+export function readCachedUser(): PublicUser | null {
+  try {
+    const raw = localStorage.getItem(USER_KEY);
+    return raw ? (JSON.parse(raw) as PublicUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** While above 0, a 401 is handled by the caller (a session check), not by the global handler. */
+let quiet = 0;
+let checkTimer: ReturnType<typeof setInterval> | null = null;
+let lastCheckAt = 0;
+let lastActivityAt = 0;
+
+function startChecks() {
+  checkTimer ??= setInterval(() => void checkSession(), AUTH_CHECK_MS);
+}
+function stopChecks() {
+  if (checkTimer) clearInterval(checkTimer);
+  checkTimer = null;
+}
+
+const fetchMe = (bearer: boolean) => request<MeResponse>('/api/auth/me', { auth: bearer, retries: 0, timeoutMs: 10_000 });
+
+/**
+ * The server session: the http-only cookie first (it outlives the 15-minute access token and answers a fresh
+ * one), then the stored bearer token for browsers that keep no cookie.
+ */
+async function readSession(): Promise<MeResponse> {
+  try {
+    return await fetchMe(false);
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 401 && getToken())) throw err;
+    quiet++;
+    try {
+      return await fetchMe(true);
+    } finally {
+      quiet--;
+    }
+  }
+}
+
+function pingActivity() {
+  if (Date.now() - lastActivityAt < ACTIVITY_MIN_MS) return;
+  lastActivityAt = Date.now();
+  request('/api/user/activity', { method: 'POST', retries: 0 }).catch(() => {
+    /* activity failures are only logged (SPEC section 8); nothing to show */
+  });
+}
+
+/** Ask the server to end the session; never fails (the local sign-out has already happened). */
+export async function serverLogout(): Promise<void> {
+  try {
+    await request('/api/auth/logout', { method: 'POST', query: { _t: Date.now() }, retries: 0, timeoutMs: 5_000 });
+  } catch {
+    /* offline or already ended: the local state is what matters */
+  }
+}
+
+/**
+ * Signed out on this device: state and token first (screens react at once), then the user's local data
+ * (database, caches, stored keys). Used by logout, the 401 handler, a failed restore and account deletion.
+ */
+async function endLocalSession(): Promise<void> {
+  const userId = state.user?._id ?? readCachedUser()?._id ?? null;
+  stopChecks();
+  setToken(null);
+  set({ user: null, authenticated: false, loading: false, error: null });
+  await clearLocalUserData(userId);
+}
+
+/**
+ * Checks the session with the server (start-up, every 5 minutes, back online). A 401 ends the local session
+ * and attempts a server logout; offline or a server error keeps the cached user signed in locally.
+ */
+async function checkSession(): Promise<boolean> {
+  lastCheckAt = Date.now();
+  const hadSession = getToken() !== null || readCachedUser() !== null || state.authenticated;
+  try {
+    const me = await readSession();
+    const previous = state.user?._id ?? readCachedUser()?._id;
+    if (previous !== me.user._id) await removeLeftovers(me.user._id, previous);
+    if (!setToken(me.token)) throw new Error('token storage');
+    set({ user: me.user, authenticated: true, loading: false, error: null });
+    startChecks();
+    pingActivity();
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && (err.isNetwork || err.status >= 500 || err.status === 429)) {
+      if (state.loading) {
+        const cached = getToken() ? readCachedUser() : null;
+        set({ user: cached, authenticated: cached !== null, loading: false });
+        if (cached) startChecks();
+      }
+      return state.authenticated;
+    }
+    if (hadSession) {
+      await endLocalSession();
+      void serverLogout();
+    } else {
+      setToken(null);
+      set({ user: null, authenticated: false, loading: false });
+    }
+    return false;
+  }
+}
+
+type Recovery = 'refreshed' | 'kept' | 'ended';
+let recovering: Promise<Recovery> | null = null;
+
+/**
+ * After a 401 on an authenticated call: the access token may just have expired, so the cookie session is
+ * asked for a fresh one. Only when the session is gone is the user signed out (same clean-up as logout, no
+ * question asked) and sent to the login page (SPEC section 8, global response handling).
+ */
+function recover(): Promise<Recovery> {
+  recovering ??= (async (): Promise<Recovery> => {
+    if (!state.authenticated) return 'ended';
+    const userId = state.user?._id;
+    try {
+      const me = await fetchMe(false);
+      if (me.user._id === userId && setToken(me.token)) {
+        set({ user: me.user });
+        return 'refreshed';
+      }
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.isNetwork || err.status >= 500) return 'kept';
+    }
+    await endLocalSession();
+    if (!window.location.pathname.startsWith('/auth/')) navigate('/auth/login', { replace: true });
+    return 'ended';
+  })().finally(() => {
+    recovering = null;
+  });
+  return recovering;
 }
 
 export const authStore = {
@@ -25,50 +178,58 @@ export const authStore = {
     return () => listeners.delete(listener);
   },
   set,
-  /** Signed in with a token from login or registration. */
-  signedIn(user: PublicUser, token: string): boolean {
+  /** Signed in with a token from login or registration; false when the token cannot be stored. */
+  async signedIn(user: PublicUser, token: string): Promise<boolean> {
+    await removeLeftovers(user._id, state.user?._id ?? readCachedUser()?._id);
     if (!setToken(token)) {
       set({ error: 'Failed to save authentication token' });
       return false;
     }
     set({ user, authenticated: true, loading: false, error: null });
+    lastCheckAt = Date.now();
+    startChecks();
     return true;
   },
-  /** Local sign-out: token and state cleared (the server call and data cleanup are the caller's). */
-  clear() {
-    setToken(null);
-    set({ user: null, authenticated: false, loading: false });
+  /** Replace the signed-in user's profile (after a profile change or a refresh). */
+  updateUser(patch: Partial<PublicUser>) {
+    if (state.user) set({ user: { ...state.user, ...patch } });
   },
   /**
-   * Restore the session: with or without a local token, `GET /api/auth/me` answers a fresh token when the
-   * bearer or the session cookie is valid. Offline, a stored token keeps the user signed in locally.
+   * Restore the session at start-up: with or without a local token, the server's session answers a fresh
+   * token. Offline, a stored token and cached profile keep the user signed in locally.
    */
   async restore(): Promise<void> {
     set({ loading: true });
-    try {
-      const me = await request<{ authenticated: boolean; user: PublicUser; token: string }>('/api/auth/me', { retries: 0 });
-      setToken(me.token);
-      set({ user: me.user, authenticated: true, loading: false, error: null });
-    } catch (err) {
-      if (err instanceof ApiError && err.isNetwork && getToken()) {
-        const cached = readCachedUser();
-        set({ user: cached, authenticated: cached !== null, loading: false });
-        return;
-      }
-      setToken(null);
-      set({ user: null, authenticated: false, loading: false });
-    }
+    await checkSession();
+  },
+  /** The periodic auth check, callable at any time. */
+  check: checkSession,
+  /** A 401 happened: refresh the token or sign out. */
+  recover,
+  /** Local sign-out with data removal, without asking and without a server call. */
+  endLocalSession,
+  /**
+   * Logout (SPEC section 4): local state is cleared first, then the server is told, and it succeeds even
+   * when that call fails. The call takes the bearer token as it starts (synchronously), just before the
+   * token is removed. The user's local data goes too (quality.md test 23).
+   */
+  async logout(): Promise<void> {
+    const userId = state.user?._id ?? readCachedUser()?._id ?? null;
+    stopChecks();
+    set({ user: null, authenticated: false, loading: false, error: null });
+    const server = serverLogout();
+    setToken(null);
+    await Promise.allSettled([server, clearLocalUserData(userId)]);
   },
 };
 
-const USER_KEY = 'auth_user';
-/** The signed-in user's public profile, kept so the app opens signed in while offline. */
-export function readCachedUser(): PublicUser | null {
+/** Runs an authenticated call; after a 401 with a refreshed token it is tried once more. */
+export async function withSession<T>(call: () => Promise<T>): Promise<T> {
   try {
-    const raw = localStorage.getItem(USER_KEY);
-    return raw ? (JSON.parse(raw) as PublicUser) : null;
-  } catch {
-    return null;
+    return await call();
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401 && (await recover()) === 'refreshed') return call();
+    throw err;
   }
 }
 
@@ -82,9 +243,30 @@ authStore.subscribe(() => {
 });
 
 onUnauthorized(() => {
-  setToken(null);
-  set({ user: null, authenticated: false, loading: false });
+  if (quiet === 0) void recover();
 });
+
+if (typeof window !== 'undefined') {
+  // Another tab signed out (token removed) or in: follow it. The tab that signed out removes the data.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== TOKEN_KEY && event.key !== null) return;
+    if (!getToken()) {
+      if (!state.authenticated) return;
+      stopChecks();
+      closeUserDb();
+      set({ user: null, authenticated: false, loading: false, error: null });
+    } else if (!state.authenticated && !state.loading) {
+      void authStore.restore();
+    }
+  });
+  const checkIfStale = () => {
+    if (state.authenticated && Date.now() - lastCheckAt > 60_000) void checkSession();
+  };
+  window.addEventListener('online', checkIfStale);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') checkIfStale();
+  });
+}
 
 export function useAuth(): AuthState {
   return useSyncExternalStore(authStore.subscribe, authStore.getState);

@@ -1,9 +1,36 @@
-import { Trans } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
-import { PlaceholderScreen } from '../placeholders/placeholder-screen';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { LandingScreen } from './landing-screen';
+import { LoginScreen } from './login-screen';
+import './preferences';
 
-/** The auth feature's screens, by route (filled in by the auth feature). */
+const lazyNamed = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+
+const RegisterScreen = lazyNamed(() => import('./register-screen'), 'RegisterScreen');
+const VerifyScreen = lazyNamed(() => import('./verify-screen'), 'VerifyScreen');
+const ForgotPasswordScreen = lazyNamed(() => import('./forgot-password-screen'), 'ForgotPasswordScreen');
+const ResetPasswordScreen = lazyNamed(() => import('./reset-password-screen'), 'ResetPasswordScreen');
+const SettingsScreen = lazyNamed(() => import('./settings/settings-screen'), 'SettingsScreen');
+
+const later = (Screen: ComponentType) => (
+  <Suspense fallback={null}>
+    <Screen />
+  </Suspense>
+);
+
+/**
+ * The auth feature's screens, by route. Landing and login are in the first bundle (they are the first screens
+ * a visitor sees); the others load on demand. `./preferences` is imported for its effect: queued settings
+ * are sent when the app comes back online.
+ */
 export function authScreens(): Record<'landing' | 'login' | 'register' | 'verify' | 'forgot' | 'reset' | 'settings', ReactNode> {
-  const soon = <PlaceholderScreen title="ADHD SuperApp" color="var(--color-primary)"><Trans>Coming soon.</Trans></PlaceholderScreen>;
-  return { landing: soon, login: soon, register: soon, verify: soon, forgot: soon, reset: soon, settings: soon };
+  return {
+    landing: <LandingScreen />,
+    login: <LoginScreen />,
+    register: later(RegisterScreen),
+    verify: later(VerifyScreen),
+    forgot: later(ForgotPasswordScreen),
+    reset: later(ResetPasswordScreen),
+    settings: later(SettingsScreen),
+  };
 }

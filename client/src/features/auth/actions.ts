@@ -1,0 +1,120 @@
+import { i18n } from '@lingui/core';
+import type { PublicUser } from '@adhd/shared/users/schema';
+import { request, setToken, timeZone } from '../../lib/api';
+import { authStore, readCachedUser, withSession } from './auth-store';
+import { ProfileRefreshError, TokenStorageError } from './errors';
+import { unsyncedChanges } from './local-data';
+import { adoptAccountPreferences } from './preferences';
+
+/**
+ * One function per user intent of the auth screens. Each throws the `ApiError` of a failed call (or a
+ * `TokenStorageError` / `ProfileRefreshError`); the screens turn errors into the spec's messages.
+ */
+
+interface SessionResponse {
+  user: PublicUser;
+  token: string;
+}
+
+const locale = () => (i18n.locale === 'ru' ? 'ru' : 'en');
+
+async function startSession(res: SessionResponse): Promise<void> {
+  if (!(await authStore.signedIn(res.user, res.token))) throw new TokenStorageError();
+}
+
+export async function login(email: string, password: string): Promise<void> {
+  const res = await request<SessionResponse>('/api/auth/login', { method: 'POST', body: { email, password }, auth: false, retries: 0 });
+  await startSession(res);
+  void adoptAccountPreferences();
+}
+
+export interface NewAccount {
+  name: string;
+  email: string;
+  marketingConsent: boolean;
+  hasAcceptedTerms: boolean;
+}
+
+/** Registration step 1: mail a 6-digit code to the address (the same answer whether or not it is taken). */
+export async function sendCode(account: NewAccount): Promise<void> {
+  await request('/api/auth/resend-verification', {
+    method: 'POST',
+    auth: false,
+    body: {
+      email: account.email,
+      newUser: true,
+      userName: account.name,
+      marketingConsent: account.marketingConsent,
+      hasAcceptedTerms: account.hasAcceptedTerms,
+      locale: locale(),
+    },
+  });
+}
+
+/** Registration step 2: the code and a password create the (verified) account and sign in. */
+export async function register(account: NewAccount & { code: string; password: string }): Promise<void> {
+  const res = await request<SessionResponse>('/api/auth/register', {
+    method: 'POST',
+    auth: false,
+    body: {
+      email: account.email,
+      password: account.password,
+      name: account.name,
+      timezone: timeZone(),
+      weekStartDay: 0,
+      marketingConsent: account.marketingConsent,
+      hasAcceptedTerms: account.hasAcceptedTerms,
+      code: account.code,
+      locale: locale(),
+    },
+  });
+  await startSession(res);
+}
+
+/** A new verification code for an existing, unverified account. */
+export async function resendVerification(email: string): Promise<void> {
+  await request('/api/auth/resend-verification', { method: 'POST', auth: false, body: { email, locale: locale() } });
+}
+
+/**
+ * Checks the code. When signed in, the profile is read again so the app sees the verified flag; if only
+ * that read fails, the flag is set locally and a `ProfileRefreshError` tells the screen.
+ */
+export async function verifyEmail(email: string, code: string): Promise<void> {
+  await request('/api/auth/verify-email', { method: 'POST', auth: false, body: { email, code } });
+  const { user, authenticated } = authStore.getState();
+  if (!authenticated || user?.email !== email) return;
+  try {
+    const me = await withSession(() => request<SessionResponse>('/api/auth/me', { retries: 0 }));
+    setToken(me.token);
+    authStore.set({ user: me.user });
+  } catch {
+    authStore.updateUser({ emailVerified: true });
+    throw new ProfileRefreshError();
+  }
+}
+
+/** Always resolves the same way for known and unknown emails (the server answers alike). */
+export async function forgotPassword(email: string): Promise<void> {
+  await request('/api/auth/forgot-password', { method: 'POST', auth: false, body: { email, locale: locale() } });
+}
+
+export async function resetPassword(token: string, password: string): Promise<void> {
+  await request('/api/auth/reset-password', { method: 'POST', auth: false, body: { token, password } });
+}
+
+/** Unsynced local changes of the signed-in user: the sign-out confirmation asks first when there are any. */
+export function pendingChangesBeforeSignOut(): Promise<number> {
+  return unsyncedChanges(authStore.getState().user?._id ?? readCachedUser()?._id);
+}
+
+/** Logout: local state first, then the server call; never fails. See `authStore.logout`. */
+export function logout(): Promise<void> {
+  return authStore.logout();
+}
+
+/** Deletes the account on the server, then everything this device holds for it. */
+export async function deleteAccount(): Promise<void> {
+  await withSession(() => request<{ success: boolean }>('/api/auth/delete-account', { method: 'POST', retries: 0 }));
+  await authStore.endLocalSession();
+}

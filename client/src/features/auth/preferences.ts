@@ -1,0 +1,144 @@
+import type { PublicUser } from '@adhd/shared/users/schema';
+import { ApiError, request } from '../../lib/api';
+import { applyAppearance, readFontSize, readTheme, type FontSize, type Theme } from '../../app/theme';
+import { activateLocale, type Locale } from '../../i18n';
+import { authStore, withSession } from './auth-store';
+
+/**
+ * Settings work offline: a change applies on this device at once and is queued here (localStorage, removed at
+ * sign-out with the other user keys); the queue is sent when possible. Language, theme and font size go to
+ * `PATCH /api/user/preferences`; time zone, clock, week start and marketing consent to `PUT /api/auth/profile`.
+ */
+export interface PreferencesPatch {
+  locale?: Locale;
+  theme?: Theme;
+  fontSize?: FontSize;
+}
+export type ProfilePatch = Partial<Pick<PublicUser, 'timezone' | 'weekStartDay' | 'clockMode' | 'marketingConsent' | 'brainrotEnabled'>>;
+
+interface Pending {
+  preferences?: PreferencesPatch;
+  profile?: ProfilePatch;
+}
+
+export const PENDING_SETTINGS_KEY = 'auth_pending_settings';
+
+function readPending(): Pending {
+  try {
+    const raw = localStorage.getItem(PENDING_SETTINGS_KEY);
+    return raw ? (JSON.parse(raw) as Pending) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writePending(pending: Pending) {
+  try {
+    if (!pending.preferences && !pending.profile) localStorage.removeItem(PENDING_SETTINGS_KEY);
+    else localStorage.setItem(PENDING_SETTINGS_KEY, JSON.stringify(pending));
+  } catch {
+    /* storage unavailable: the change still applies for this visit */
+  }
+}
+
+export function hasPendingSettings(): boolean {
+  const p = readPending();
+  return Boolean(p.preferences || p.profile);
+}
+
+/** 'sent': the server has everything; 'offline': kept and retried later; 'failed': refused and dropped. */
+export type FlushResult = 'sent' | 'offline' | 'failed';
+
+let flushing: Promise<FlushResult> | null = null;
+
+/** Sends queued settings. Network and server trouble keep them queued; a refusal (4xx) drops them. */
+export function flushSettings(): Promise<FlushResult> {
+  flushing ??= (async (): Promise<FlushResult> => {
+    if (!authStore.getState().authenticated) return 'offline';
+    const pending = readPending();
+    try {
+      if (pending.preferences) {
+        const body = pending.preferences;
+        await withSession(() => request('/api/user/preferences', { method: 'PATCH', body, retries: 0 }));
+        const now = readPending();
+        if (JSON.stringify(now.preferences) === JSON.stringify(body)) delete now.preferences;
+        writePending(now);
+      }
+      if (pending.profile) {
+        const body = pending.profile;
+        const res = await withSession(() => request<{ user: PublicUser }>('/api/auth/profile', { method: 'PUT', body, retries: 0 }));
+        const now = readPending();
+        if (JSON.stringify(now.profile) === JSON.stringify(body)) {
+          delete now.profile;
+          if (res?.user) authStore.updateUser(res.user);
+        }
+        writePending(now);
+      }
+      return 'sent';
+    } catch (err) {
+      if (err instanceof ApiError && (err.isNetwork || err.status >= 500 || err.status === 429 || err.status === 401)) return 'offline';
+      writePending({});
+      return 'failed';
+    }
+  })().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
+
+function queue(patch: Pending) {
+  const now = readPending();
+  writePending({
+    preferences: patch.preferences ? { ...now.preferences, ...patch.preferences } : now.preferences,
+    profile: patch.profile ? { ...now.profile, ...patch.profile } : now.profile,
+  });
+}
+
+/** Language, theme or font size: applied now, saved to the account when possible. */
+export async function savePreferences(patch: PreferencesPatch): Promise<FlushResult> {
+  if (patch.theme || patch.fontSize) applyAppearance(patch.theme ?? readTheme(), patch.fontSize ?? readFontSize());
+  if (patch.locale) {
+    await activateLocale(patch.locale);
+    authStore.updateUser({ locale: patch.locale });
+  }
+  queue({ preferences: patch });
+  return flushSettings();
+}
+
+/** Time zone, clock, week start or marketing consent: applied to the local profile now, sent when possible. */
+export function saveProfile(patch: ProfilePatch): Promise<FlushResult> {
+  authStore.updateUser(patch);
+  queue({ profile: patch });
+  return flushSettings();
+}
+
+/**
+ * After signing in: the account's theme and font size apply on this device when they were chosen (not the
+ * defaults), unless this device has changes of its own still waiting to be sent. The language stays as it is:
+ * the user has just signed in with it.
+ */
+export async function adoptAccountPreferences(): Promise<void> {
+  if (readPending().preferences) return;
+  try {
+    const { preferences } = await request<{ preferences: { theme?: Theme; fontSize?: FontSize } }>('/api/user/preferences', {
+      retries: 0,
+    });
+    const theme = preferences.theme && preferences.theme !== 'system' ? preferences.theme : readTheme();
+    const fontSize = preferences.fontSize && preferences.fontSize !== 'medium' ? preferences.fontSize : readFontSize();
+    applyAppearance(theme, fontSize);
+  } catch {
+    /* offline or refused: this device's choices stay */
+  }
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    if (hasPendingSettings()) void flushSettings();
+  });
+  let wasSignedIn = authStore.getState().authenticated;
+  authStore.subscribe(() => {
+    const signedIn = authStore.getState().authenticated;
+    if (signedIn && !wasSignedIn && hasPendingSettings()) void flushSettings();
+    wasSignedIn = signedIn;
+  });
+}

@@ -1,0 +1,86 @@
+import { Switch } from 'radix-ui';
+import { useId, type ReactNode } from 'react';
+
+/** A titled group of settings. */
+export function SettingsSection({ title, children }: { title: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-line bg-surface">
+      <h2 id={id} className="border-b border-line px-4 py-3 text-sm font-semibold tracking-wide text-muted uppercase">
+        {title}
+      </h2>
+      <div className="divide-y divide-line">{children}</div>
+    </section>
+  );
+}
+
+/** One setting: its label (and description) beside the control on wide screens, above it on phones. */
+export function SettingRow({ label, description, children, labelFor }: { label: ReactNode; description?: ReactNode; children: ReactNode; labelFor?: string }) {
+  return (
+    <div className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
+      <div className="min-w-0">
+        {labelFor ? (
+          <label htmlFor={labelFor} className="font-medium text-ink">
+            {label}
+          </label>
+        ) : (
+          <p className="font-medium text-ink">{label}</p>
+        )}
+        {description && <p className="text-sm text-muted">{description}</p>}
+      </div>
+      <div className="shrink-0">{children}</div>
+    </div>
+  );
+}
+
+/** A segmented choice built from native radio buttons (arrow keys move between options). */
+export function ChoiceGroup<V extends string>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  legend: ReactNode;
+  name: string;
+  value: V;
+  options: { value: V; label: ReactNode }[];
+  onChange: (value: V) => void;
+}) {
+  const id = useId();
+  return (
+    <div role="radiogroup" aria-labelledby={id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
+      <p id={id} className="font-medium text-ink">
+        {legend}
+      </p>
+      <div className="inline-flex w-full rounded-lg border border-line bg-surface-2 p-1 sm:w-auto">
+        {options.map((o) => (
+          <label
+            key={o.value}
+            className="flex min-h-10 flex-1 cursor-pointer items-center justify-center rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted has-checked:bg-primary has-checked:text-primary-contrast has-focus-visible:outline-2 has-focus-visible:outline-primary sm:flex-none"
+          >
+            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} className="sr-only" />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** An on/off setting (role switch). */
+export function ToggleRow({ label, description, checked, onChange }: { label: ReactNode; description?: ReactNode; checked: boolean; onChange: (v: boolean) => void }) {
+  const id = useId();
+  return (
+    <SettingRow label={label} description={description} labelFor={id}>
+      <Switch.Root
+        id={id}
+        checked={checked}
+        onCheckedChange={onChange}
+        className="relative inline-flex h-7 w-12 items-center rounded-full bg-line transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary data-[state=checked]:bg-primary"
+      >
+        <Switch.Thumb className="block size-5 translate-x-1 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-6" />
+      </Switch.Root>
+    </SettingRow>
+  );
+}
