@@ -3,7 +3,7 @@ import { navigate } from 'wouter/use-browser-location';
 import type { PublicUser } from '@adhd/shared/users/schema';
 import { closeUserDb } from '../../db/session';
 import { ApiError, getToken, onUnauthorized, request, setToken, TOKEN_KEY } from '../../lib/api';
-import { clearLocalUserData, removeLeftovers } from './local-data';
+import { clearLocalUserData, keepDatabaseOnly, removeLeftovers, unsyncedChanges } from './local-data';
 
 /** Auth state (SPEC section 4): user, authenticated, loading, error. */
 export interface AuthState {
@@ -97,11 +97,17 @@ export async function serverLogout(): Promise<void> {
  * Signed out on this device: state and token first (screens react at once), then the user's local data
  * (database, caches, stored keys). Used by logout, the 401 handler, a failed restore and account deletion.
  */
-async function endLocalSession(): Promise<void> {
+async function endLocalSession(reason: 'logout' | 'expired' = 'logout'): Promise<void> {
   const userId = state.user?._id ?? readCachedUser()?._id ?? null;
   stopChecks();
   setToken(null);
   set({ user: null, authenticated: false, loading: false, error: null });
+  // A session that ran out is not a choice to throw work away: changes not yet on the server stay in the
+  // user's database until they sign in again (and sync) or another account signs in here (removeLeftovers).
+  if (reason === 'expired' && (await unsyncedChanges(userId)) > 0) {
+    await keepDatabaseOnly();
+    return;
+  }
   await clearLocalUserData(userId);
 }
 
@@ -131,7 +137,7 @@ async function checkSession(): Promise<boolean> {
       return state.authenticated;
     }
     if (hadSession) {
-      await endLocalSession();
+      await endLocalSession('expired');
       void serverLogout();
     } else {
       setToken(null);
@@ -162,7 +168,7 @@ function recover(): Promise<Recovery> {
     } catch (err) {
       if (!(err instanceof ApiError) || err.isNetwork || err.status >= 500) return 'kept';
     }
-    await endLocalSession();
+    await endLocalSession('expired');
     if (!window.location.pathname.startsWith('/auth/')) navigate('/auth/login', { replace: true });
     return 'ended';
   })().finally(() => {

@@ -88,6 +88,13 @@ async function userDatabaseNames(): Promise<Set<string>> {
   return names;
 }
 
+/** Signed out by an expired session with unsynced work: everything but the user's database goes. */
+export async function keepDatabaseOnly(): Promise<void> {
+  clearLocalStorage();
+  closeUserDb();
+  await clearCaches();
+}
+
 /** Removes the user's local database, caches and stored keys. Never throws: sign-out always completes. */
 export async function clearLocalUserData(userId: string | null | undefined): Promise<void> {
   clearLocalStorage();

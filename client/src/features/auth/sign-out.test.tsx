@@ -139,8 +139,8 @@ describe('sign-out button', () => {
 });
 
 describe('session', () => {
-  it('on a 401 whose session is gone, signs out without asking and removes the data', async () => {
-    await signInAsA({ outbox: 3 });
+  it('on a 401 whose session is gone, signs out without asking and removes the data (nothing unsynced)', async () => {
+    await signInAsA();
     mockApi({ 'GET /api/tasks': apiError(401, 'UNAUTHORIZED', 'Unauthorized access'), 'GET /api/auth/me': apiError(401, 'UNAUTHORIZED', 'Unauthorized access') });
     await expect(request('/api/tasks')).rejects.toMatchObject({ status: 401 });
     await vi.waitFor(() => expect(authStore.getState().authenticated).toBe(false));
@@ -165,6 +165,25 @@ describe('session', () => {
     expect(localStorage.getItem('auth_token')).toBe('token-a2');
     expect(api.called('GET /api/auth/me')[0]!.headers.authorization).toBeUndefined();
     expect(await exists(A._id)).toBe(true);
+  });
+
+  it('keeps unsynced changes when the session ran out, and removes them once another account signs in', async () => {
+    await signInAsA({ outbox: 2 });
+    stubCaches(['workbox-precache-v2-http://localhost/', 'api-responses']);
+    mockApi({
+      'GET /api/tasks': apiError(401, 'UNAUTHORIZED', 'expired'),
+      'GET /api/auth/me': apiError(401, 'UNAUTHORIZED', 'Unauthorized access'),
+      'POST /api/auth/logout': { body: { success: true } },
+    });
+    await expect(withSession(() => request('/api/tasks'))).rejects.toMatchObject({ status: 401 });
+    expect(authStore.getState().authenticated).toBe(false);
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(await exists(A._id)).toBe(true); // the two unsynced changes wait for A to sign in again
+    authStore.set({ user: null, authenticated: false, loading: false, error: null });
+    mockApi({ 'GET /api/auth/me': { body: { authenticated: true, user: B, token: 'token-b' } }, 'POST /api/user/activity': { body: { success: true } } });
+    await authStore.restore();
+    expect(authStore.getState().user?._id).toBe(B._id);
+    expect(await exists(A._id)).toBe(false);
   });
 
   it('restores the session from the server cookie when no token is stored', async () => {
