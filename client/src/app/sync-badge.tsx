@@ -3,7 +3,21 @@ import { useSyncState } from '../db/sync-state';
 
 /** A small, always-visible sync state; never a spinner that blocks a screen. */
 export function SyncBadge() {
-  const { status, pending } = useSyncState();
+  const { status, pending, reason } = useSyncState();
+  if (status === 'error' && reason === 'reload') {
+    // The server no longer accepts this app version's sync (426): a reload brings the new version.
+    return (
+      <button
+        type="button"
+        data-testid="sync-badge"
+        data-status={status}
+        onClick={() => window.location.reload()}
+        className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200"
+      >
+        <Trans>Reload to sync</Trans>
+      </button>
+    );
+  }
   const tone =
     status === 'offline' || status === 'signin' || status === 'error'
       ? 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200'
