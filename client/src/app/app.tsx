@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { SyncLifecycle } from '../db/use-sync-lifecycle';
 import { authStore } from '../features/auth/auth-store';
 import { i18n } from '../i18n';
+import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout';
 import { AppRoutes } from './routes';
 import { onNavigate } from './service-worker';
@@ -26,7 +27,9 @@ export function App() {
       <NavigationWatcher />
       <SyncLifecycle />
       <Layout>
-        <AppRoutes />
+        <ErrorBoundary>
+          <AppRoutes />
+        </ErrorBoundary>
       </Layout>
       <UpdatePrompt />
     </I18nProvider>

@@ -31,7 +31,7 @@ function Guard({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   if (isPublicPath(location)) return <>{children}</>;
   if (loading) return null;
-  if (!authenticated) return <Redirect to="/auth/login" replace />;
+  if (!authenticated) return <Redirect to={`/auth/login?redirect=${encodeURIComponent(location)}`} replace />;
   return <>{children}</>;
 }
 

@@ -65,7 +65,7 @@ describe.runIf(hasChromium)('PWA shell in Chromium', () => {
     await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
     // A private (or unknown) path while signed out goes to the login page, offline too.
     await page.goto(`${server.url}/some/unknown/page`);
-    await page.waitForURL(`${server.url}/auth/login`);
+    await page.waitForURL((url) => url.pathname === '/auth/login' && url.searchParams.get('redirect') === '/some/unknown/page');
     await context.setOffline(false);
 
     expect(violations).toEqual([]);
