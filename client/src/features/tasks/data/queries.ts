@@ -1,9 +1,9 @@
 import type { TaskPriority } from '@adhd/shared/tasks/schema';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { LocalRow } from '../../../db/database';
 import { useDb } from '../../../db/session';
 import { indexTasks, type TaskIndex } from '../logic/tree';
+import { taskCacheFor } from './task-cache';
 import type { TaskItem } from '../logic/types';
 
 const PRIORITIES: readonly string[] = ['low', 'medium', 'high'];
@@ -34,11 +34,12 @@ export function toTaskItem(row: LocalRow): TaskItem {
  */
 export function useTasks(): TaskItem[] | undefined {
   const db = useDb();
-  return useLiveQuery(
-    async () => (db ? (await db.tasks.where('deleted').equals(0).toArray()).map(toTaskItem) : undefined),
-    [db],
-  );
+  const cache = db ? taskCacheFor(db, toTaskItem) : null;
+  return useSyncExternalStore(cache?.subscribe ?? noSubscribe, cache?.get ?? noSnapshot);
 }
+
+const noSubscribe = () => () => undefined;
+const noSnapshot = () => undefined;
 
 /** The tasks with their id and children indexes. */
 export function useTaskIndex(tasks: TaskItem[] | undefined): TaskIndex {
