@@ -22,7 +22,7 @@ export interface SyncOptions {
   refresh?: boolean;
   /** Web Locks (default `navigator.locks`; null: this engine always syncs). */
   locks?: LockManagerLike | null;
-  /** Rows per pull page (default 2000; the server allows up to 5000). */
+  /** Rows per pull page (default 5000, the server's maximum: fewer round trips on a first sync). */
   pullLimit?: number;
   /** Mutations per push request (default 500). */
   pushLimit?: number;
@@ -82,7 +82,7 @@ export class SyncEngine {
     const locks = options.locks !== undefined ? options.locks : (globalThis.navigator?.locks ?? null);
     this.leader = new SyncLeader(`sync-${db.userId}`, locks, (leading) => this.leaderChanged(leading));
     this.opts = {
-      pullLimit: options.pullLimit ?? 2000,
+      pullLimit: options.pullLimit ?? 5000,
       pushLimit: options.pushLimit ?? 500,
       stream: options.stream ?? true,
       refresh: options.refresh ?? true,
