@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { toFieldErrors } from '@adhd/shared/validation/issues';
-import { badRequest } from './errors.js';
+import { idSchema } from '@adhd/shared/validation/fields';
+import { badRequest, notFound } from './errors.js';
 
 /** Parse a request part with a shared schema; a failure is a 400 naming each bad field. */
 export function parse<S extends z.ZodMiniType>(schema: S, input: unknown, what = 'body'): z.output<S> {
@@ -11,4 +12,13 @@ export function parse<S extends z.ZodMiniType>(schema: S, input: unknown, what =
     throw badRequest(details, fields.length ? `Invalid ${what}: ${fields.join(', ')}` : `Invalid ${what}`);
   }
   return result.data;
+}
+
+const idParams = z.object({ id: idSchema });
+
+/** The `:id` of a route. An id that cannot exist is simply not found (404), like another user's id. */
+export function parseIdParam(params: unknown, notFoundMessage: string): string {
+  const parsed = z.safeParse(idParams, params);
+  if (!parsed.success) throw notFound(notFoundMessage);
+  return parsed.data.id;
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AlertDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from './button';
 import { cn } from './cn';
 
@@ -11,15 +11,44 @@ export interface ConfirmDialogProps {
   message?: ReactNode;
   confirmLabel: ReactNode;
   cancelLabel?: ReactNode;
-  onConfirm(): void;
+  /** When it returns a promise the dialog stays open (confirm disabled) until it settles; a rejection shows `errorText`. */
+  onConfirm(): void | Promise<void>;
   /** A destructive action gets the danger colour. */
   danger?: boolean;
+  /** Work in progress outside the dialog: the confirm button is disabled. */
+  busy?: boolean;
+  /** Shown when an async `onConfirm` fails; the dialog stays open so the user can retry or cancel. */
+  errorText?: ReactNode;
   /** 400 px by default (SPEC: generic confirmation); 300 px for the task delete confirmation. */
   width?: 300 | 400;
 }
 
 /** A question with Cancel and a confirm button (Radix AlertDialog: focus starts on Cancel, Esc cancels). */
-export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel, cancelLabel, onConfirm, danger, width = 400 }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel, cancelLabel, onConfirm, danger, busy, errorText, width = 400 }: ConfirmDialogProps) {
+  const [running, setRunning] = useState(false);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (open) setFailed(false);
+  }, [open]);
+
+  const confirm = (event: { preventDefault(): void }) => {
+    const result = onConfirm();
+    if (!(result instanceof Promise)) return; // closes as AlertDialog.Action does
+    event.preventDefault();
+    setRunning(true);
+    setFailed(false);
+    result.then(
+      () => {
+        setRunning(false);
+        onOpenChange(false);
+      },
+      () => {
+        setRunning(false);
+        setFailed(true);
+      },
+    );
+  };
+
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -31,13 +60,20 @@ export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel
           )}
         >
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
-          <AlertDialog.Description className={message ? 'mt-2 text-sm text-muted' : 'sr-only'}>{message ?? title}</AlertDialog.Description>
+          <AlertDialog.Description asChild>
+            <div className={message ? 'mt-2 text-sm text-muted' : 'sr-only'}>{message ?? title}</div>
+          </AlertDialog.Description>
+          {failed && errorText && (
+            <p role="alert" className="mt-3 text-sm text-danger">
+              {errorText}
+            </p>
+          )}
           <div className="mt-5 flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel asChild>
               <Button variant="ghost">{cancelLabel ?? <Trans>Cancel</Trans>}</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm}>
+              <Button variant={danger ? 'danger' : 'primary'} onClick={confirm} disabled={busy || running}>
                 {confirmLabel}
               </Button>
             </AlertDialog.Action>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { logout, pendingChangesBeforeSignOut } from './actions';
 import { Button } from './components/button';
-import { ConfirmDialog } from './components/confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
 /**
  * Sign out. When this device holds changes the server has not confirmed, it asks first, because signing out
@@ -43,7 +43,7 @@ export function SignOutButton({ className = '' }: { className?: string }) {
         open={unsynced !== null}
         onOpenChange={(open) => !open && setUnsynced(null)}
         title={<Trans>Sign out with unsynced changes?</Trans>}
-        description={
+        message={
           <Plural
             value={count}
             one="You have # change that has not synced yet. Signing out now will delete it from this device."

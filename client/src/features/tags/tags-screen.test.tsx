@@ -117,11 +117,11 @@ describe('TagsScreen', () => {
     const user = userEvent.setup();
     await waitFor(async () => expect(await usageOf('Errands')).toBe('Used in 2 items'));
     await user.click(screen.getByRole('button', { name: 'Delete tag Errands' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete the tag “Errands”?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete the tag “Errands”?' });
     expect(within(dialog).getByText('2 items use this tag. It will be removed from all of them.')).toBeTruthy();
     expect(within(dialog).getByText('This cannot be undone.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await waitFor(() => expect(screen.queryByText('Errands')).toBeNull());
     expect((await db.tags.get('a'))?.deleted).toBe(1);
     expect((await db.tasks.get('t1'))?.data.tags).toEqual(['b']);
@@ -133,10 +133,10 @@ describe('TagsScreen', () => {
     renderWithI18n(<TagsScreen />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete tag Errands' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('No item uses this tag.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect((await db.tags.get('a'))?.deleted).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { mdiPlus, mdiTagMultipleOutline } from '@mdi/js';
 import { Plural, Trans } from '@lingui/react/macro';
 import { useState } from 'react';
-import { Button } from './components/button';
+import { Button } from '../../components/ui/button';
 import { ColorPickerDialog } from './components/color-picker';
 import { TagList } from './components/tag-list';
 import { useTagActions } from './data/mutations';

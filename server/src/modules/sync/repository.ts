@@ -5,18 +5,8 @@ import type { Database, EntitiesTable } from '../../db/schema.js';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
-export interface EntityRow {
-  type: string;
-  id: string;
-  data: string;
-  parent_id: string | null;
-  version: number;
-  deleted: number;
-  created_at: string;
-  updated_at: string;
-  /** JSON map of field → version of its last change. */
-  field_versions: string;
-}
+/** A row of `entities` without its owner (every query is already scoped to one user). */
+export type EntityRow = Omit<EntitiesTable, 'user_id'>;
 
 const PULL_COLUMNS = ['type', 'id', 'data', 'parent_id', 'version', 'deleted', 'created_at', 'updated_at'] as const;
 const ROW_COLUMNS = [...PULL_COLUMNS, 'field_versions'] as const;

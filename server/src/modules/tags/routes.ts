@@ -6,10 +6,9 @@ import { TAGGABLE_TYPES, tagCreateSchema, tagPatchSchema, tagRefSchema } from '@
 import { idSchema } from '@adhd/shared/validation/fields';
 import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { parse } from '../../lib/validate.js';
+import { parse, parseIdParam } from '../../lib/validate.js';
 import { getTag, isLive, listTags, refsByItem, refsByTag, tagIdTaken } from './repository.js';
 
-const idParams = z.object({ id: idSchema });
 const itemTypeSchema = z.enum(TAGGABLE_TYPES, 'validation.invalid');
 const byItemQuery = z.object({ itemId: idSchema, itemType: itemTypeSchema });
 const byTagQuery = z.object({ tagId: idSchema, itemType: z.optional(itemTypeSchema) });
@@ -23,12 +22,6 @@ const isNonEmptyObject = (v: unknown): v is Record<string, unknown> =>
  */
 export const tagRoutes: FastifyPluginAsync = async (app) => {
   const auth = { preHandler: app.authenticate };
-
-  const paramsId = (params: unknown) => {
-    const parsed = z.safeParse(idParams, params);
-    if (!parsed.success) throw notFound('Tag not found');
-    return parsed.data.id;
-  };
 
   app.get('/api/tags', auth, async (request) => listTags(app.db, request.auth!.id));
 
@@ -50,7 +43,7 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.put('/api/tags/:id', auth, async (request) => {
-    const id = paramsId(request.params);
+    const id = parseIdParam(request.params, 'Tag not found');
     const patch = parse(tagPatchSchema, request.body ?? {});
     const userId = request.auth!.id;
     return app.sync.run(
@@ -68,13 +61,13 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/api/tags/:id', auth, async (request) => {
-    const id = paramsId(request.params);
+    const id = parseIdParam(request.params, 'Tag not found');
     await app.sync.run(request.auth!.id, (exec) => exec('tag.delete', { id }).then(() => undefined), async () => null);
     return { success: true };
   });
 
   app.get('/api/tags/:id/usage-count', auth, async (request) => {
-    const tag = await getTag(app.db, request.auth!.id, paramsId(request.params));
+    const tag = await getTag(app.db, request.auth!.id, parseIdParam(request.params, 'Tag not found'));
     if (!tag) throw notFound('Tag not found');
     return { count: tag.usageCount };
   });

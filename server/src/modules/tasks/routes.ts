@@ -3,14 +3,12 @@ import { z } from 'zod/mini';
 import { isTaskPending } from '@adhd/shared/tasks/logic';
 import { taskCreateSchema, taskPatchSchema, type TaskData } from '@adhd/shared/tasks/schema';
 import { todayInZone } from '@adhd/shared/time';
-import { idSchema } from '@adhd/shared/validation/fields';
 import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { parse } from '../../lib/validate.js';
+import { parse, parseIdParam } from '../../lib/validate.js';
 import { findFieldVersions } from '../sync/repository.js';
 import { getTask, listTasks, listTasksJson } from './repository.js';
 
-const idParams = z.object({ id: idSchema });
 const pageQuery = z.object({
   limit: z.optional(z.pipe(z.transform((v: unknown) => (typeof v === 'string' ? Number(v) : v)), z.int('validation.invalid').check(z.gte(1), z.lte(10_000)))),
   offset: z.optional(z.pipe(z.transform((v: unknown) => (typeof v === 'string' ? Number(v) : v)), z.int('validation.invalid').check(z.gte(0)))),
@@ -28,12 +26,6 @@ function baseVersion(body: unknown, ifMatch: string | undefined): number | null 
 export const taskRoutes: FastifyPluginAsync = async (app) => {
   const auth = { preHandler: app.authenticate };
 
-  const paramsId = (params: unknown) => {
-    const parsed = z.safeParse(idParams, params);
-    if (!parsed.success) throw notFound('Task not found');
-    return parsed.data.id;
-  };
-
   app.get('/api/tasks', auth, async (request, reply) => {
     const page = parse(pageQuery, request.query, 'query');
     return reply.type('application/json; charset=utf-8').send(await listTasksJson(app.db, request.auth!.id, page));
@@ -47,7 +39,7 @@ export const taskRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/api/tasks/:id', auth, async (request) => {
-    const task = await getTask(app.db, request.auth!.id, paramsId(request.params));
+    const task = await getTask(app.db, request.auth!.id, parseIdParam(request.params, 'Task not found'));
     if (!task) throw notFound('Task not found');
     return task;
   });
@@ -65,7 +57,7 @@ export const taskRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.put('/api/tasks/:id', auth, async (request) => {
-    const id = paramsId(request.params);
+    const id = parseIdParam(request.params, 'Task not found');
     const patch = parse(taskPatchSchema, request.body ?? {});
     const base = baseVersion(request.body, request.headers['if-match']);
     const userId = request.auth!.id;
@@ -92,7 +84,7 @@ export const taskRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/api/tasks/:id', auth, async (request) => {
-    const id = paramsId(request.params);
+    const id = parseIdParam(request.params, 'Task not found');
     await app.sync.run(request.auth!.id, (exec) => exec('task.delete', { id }).then(() => undefined), async () => null);
     return { success: true };
   });

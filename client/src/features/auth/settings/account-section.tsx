@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import type { PublicUser } from '@adhd/shared/users/schema';
 import { deleteAccount } from '../actions';
 import { Button } from '../components/button';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toProblem } from '../errors';
 import { authMessages } from '../messages';
 import { SignOutButton } from '../sign-out-button';
@@ -89,7 +89,7 @@ export function AccountSection({ user, onMarketing }: { user: PublicUser; onMark
         open={confirming}
         onOpenChange={(open) => !deleting && setConfirming(open)}
         title={<Trans>Delete your account?</Trans>}
-        description={
+        message={
           <Trans>
             This permanently deletes your account with all your tasks, habits, notes, events and tags. It cannot be undone.
           </Trans>

@@ -2,7 +2,7 @@ import { mdiCheck } from '@mdi/js';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import { expandHex, isHexColor, PALETTE, PICKER_DEFAULT_COLOR, textColorOn } from '../lib/colors';
-import { Button } from './button';
+import { Button } from '../../../components/ui/button';
 import { DialogActions, DialogShell } from './dialog-shell';
 
 interface ColorPickerProps {

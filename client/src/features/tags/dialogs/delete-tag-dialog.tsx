@@ -1,7 +1,7 @@
 import { Plural, Trans } from '@lingui/react/macro';
 import { useTagActions } from '../data/mutations';
 import type { Tag } from '../data/queries';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 interface DeleteTagDialogProps {
   tag: Tag | null;
@@ -22,7 +22,8 @@ export function DeleteTagDialog({ tag, usage, onClose }: DeleteTagDialogProps) {
       confirmLabel={<Trans>Delete</Trans>}
       onConfirm={() => (tag ? actions.remove(tag.id) : undefined)}
       errorText={<Trans>Failed to delete tag</Trans>}
-    >
+      danger
+      message={
       <span className="flex flex-col gap-2">
         <span>
           <Plural
@@ -36,6 +37,7 @@ export function DeleteTagDialog({ tag, usage, onClose }: DeleteTagDialogProps) {
           <Trans>This cannot be undone.</Trans>
         </span>
       </span>
-    </ConfirmDialog>
+      }
+    />
   );
 }

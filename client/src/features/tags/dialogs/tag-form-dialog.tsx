@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Button } from '../components/button';
+import { Button } from '../../../components/ui/button';
 import { ColorPicker } from '../components/color-picker';
 import { DialogActions, DialogShell } from '../components/dialog-shell';
 import { TagWriteFailure, useTagActions, type TagWriteError } from '../data/mutations';
