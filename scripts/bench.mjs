@@ -26,7 +26,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { hash as argon2Hash } from '@node-rs/argon2';
@@ -1066,6 +1066,29 @@ async function benchClient() {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Feature suites: every bench/feature-*.mjs exports `runBench({ say })` → `{ metrics }` (rows in this script's
+// shape, ids from 100 up so they never collide with design/quality.md's numbering). A suite that throws is
+// reported and skipped; the others still run.
+
+async function benchFeatures() {
+  const { readdirSync } = await import('node:fs');
+  const files = readdirSync(path.join(root, 'bench')).filter((f) => /^feature-.*\.mjs$/.test(f)).sort();
+  const metrics = [];
+  for (const file of files) {
+    if (SKIP_CLIENT && file.includes('-client')) continue;
+    say(`feature benchmarks: bench/${file}…`);
+    try {
+      const mod = await import(pathToFileURL(path.join(root, 'bench', file)).href);
+      const out = await mod.runBench({ say });
+      metrics.push(...(out.metrics ?? []));
+    } catch (err) {
+      console.error(`[bench] bench/${file} failed:`, err instanceof Error ? err.stack : err);
+    }
+  }
+  return metrics;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Main
 
 async function main() {
@@ -1100,9 +1123,10 @@ async function main() {
   out.rss = await benchRss();
   closeAgent();
   const client = await benchClient();
+  const featureMetrics = await benchFeatures();
   const busyAfter = await foreignCpu();
 
-  const metrics = [...buildMetrics(out), ...(client.metrics ?? [])].sort((a, b) => a.id - b.id);
+  const metrics = [...buildMetrics(out), ...(client.metrics ?? []), ...featureMetrics].sort((a, b) => a.id - b.id);
   const resultsFile = path.join(root, 'bench', 'results.json');
   let previous = null;
   try {

@@ -10,6 +10,9 @@ import { securityPlugin } from './plugins/security.js';
 import { staticClientPlugin } from './plugins/static-client.js';
 import { syncHubPlugin } from './plugins/sync-hub.js';
 import { maintenancePlugin } from './plugins/maintenance.js';
+import { folderRoutes } from './modules/folders/routes.js';
+import { habitRoutes } from './modules/habits/routes.js';
+import { noteRoutes } from './modules/notes/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { syncRoutes } from './modules/sync/routes.js';
@@ -78,6 +81,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(syncRoutes);
   await app.register(taskRoutes);
   await app.register(tagRoutes);
+  await app.register(habitRoutes);
+  await app.register(noteRoutes);
+  await app.register(folderRoutes);
 
   if (config.clientDist) await app.register(staticClientPlugin, { root: config.clientDist });
   return app;

@@ -9,6 +9,8 @@ import { usePageTitle } from './page-title';
 import { authScreens } from '../features/auth/screens';
 
 const TasksScreen = lazy(() => import('../features/tasks/tasks-screen').then((m) => ({ default: m.TasksScreen })));
+const HabitsScreen = lazy(() => import('../features/habits/habits-screen').then((m) => ({ default: m.HabitsScreen })));
+const NotesScreen = lazy(() => import('../features/notes/notes-screen').then((m) => ({ default: m.NotesScreen })));
 const TagsScreen = lazy(() => import('../features/tags/tags-screen').then((m) => ({ default: m.TagsScreen })));
 
 /** A titled screen: sets the page title and renders its content. */
@@ -89,15 +91,11 @@ export function AppRoutes() {
         <Route path="/calendar">
           <Placeholder title={t`Calendar`} color="var(--color-section-events)" />
         </Route>
-        <Route path="/habits">
-          <Placeholder title={t`Habits`} color="var(--color-section-habits)" />
-        </Route>
+        <Route path="/habits">{lazyScreen(HabitsScreen, t`Habits`)}</Route>
         <Route path="/inbox">
           <Placeholder title={t`Inbox`} color="var(--color-section-inbox)" />
         </Route>
-        <Route path="/notes">
-          <Placeholder title={t`Notes`} color="var(--color-section-notes)" />
-        </Route>
+        <Route path="/notes">{lazyScreen(NotesScreen, t`Notes`)}</Route>
         <Route path="/admin" nest>
           <AdminOnly>
             <Switch>

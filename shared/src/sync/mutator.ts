@@ -33,6 +33,8 @@ export interface MutationTx {
 export const PARENT_FIELD: Partial<Record<EntityType, string>> = {
   task: 'parent',
   folder: 'parentFolder',
+  habitDay: 'habit',
+  note: 'folder',
 };
 
 /** A domain error: the mutation is rejected (sync) or answered with an error status (REST). */

@@ -1,4 +1,7 @@
 import { z } from 'zod/mini';
+import { folderMutators } from '../folders/mutators.js';
+import { habitMutators } from '../habits/mutators.js';
+import { noteMutators } from '../notes/mutators.js';
 import { tagMutators } from '../tags/mutators.js';
 import { taskMutators } from '../tasks/mutators.js';
 import { toFieldErrors } from '../validation/issues.js';
@@ -11,6 +14,9 @@ import { MutationError, type MutationOutcome, type MutationTx, type MutatorDef }
 export const mutators: Record<string, MutatorDef> = {
   ...taskMutators,
   ...tagMutators,
+  ...habitMutators,
+  ...noteMutators,
+  ...folderMutators,
 };
 
 export type MutationName = keyof typeof mutators;
