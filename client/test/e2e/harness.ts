@@ -11,7 +11,8 @@ import { loadConfig } from '../../../server/src/config';
 /** Browser end-to-end harness: the built PWA served by the real server on 127.0.0.1, driven by Debian Chromium. */
 
 const clientDir = path.resolve(import.meta.dirname, '../..');
-const dist = path.join(clientDir, 'dist');
+// E2E_DIST lets parallel runs (several people or agents on one checkout) build into their own folder.
+const dist = process.env.E2E_DIST ? path.resolve(process.env.E2E_DIST) : path.join(clientDir, 'dist');
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -29,7 +30,7 @@ export function ensureClientBuild(): void {
   const newest = Math.max(...sources.map(newestMtime), statSync(path.join(clientDir, 'index.html')).mtimeMs, statSync(path.join(clientDir, 'vite.config.ts')).mtimeMs);
   if (built > newest) return;
   // Vitest sets NODE_ENV=test, which would give a development build without the service worker.
-  execFileSync(path.resolve(clientDir, '../node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+  execFileSync(path.resolve(clientDir, '../node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], {
     cwd: clientDir,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
