@@ -3,7 +3,7 @@ import { hexColorSchema, idListSchema, idSchema, nullableIdRefSchema, requiredTe
 
 export const folderFields = {
   name: requiredText('validation.folderNameRequired', 200),
-  icon: z.nullable(z.string().check(z.maxLength(100, 'validation.maxLength'))),
+  icon: z.nullable(z.string('validation.invalid').check(z.maxLength(100, 'validation.maxLength'))),
   color: z.nullable(hexColorSchema),
   parentFolder: nullableIdRefSchema,
   tags: idListSchema,
@@ -17,5 +17,29 @@ export const folderCreateSchema = z.object({
   parentFolder: z._default(folderFields.parentFolder, null),
   tags: z._default(folderFields.tags, []),
 });
+export type FolderCreateInput = z.infer<typeof folderCreateSchema>;
 
 export const folderPatchSchema = z.partial(z.object(folderFields));
+export type FolderPatch = z.infer<typeof folderPatchSchema>;
+
+/** What is stored for a folder. `children` is derived from `parentFolder`, never stored. */
+export interface FolderData {
+  name: string;
+  icon: string | null;
+  color: string | null;
+  parentFolder: string | null;
+  tags: string[];
+}
+
+/** A folder as the API answers it. */
+export interface Folder extends FolderData {
+  _id: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+/** A folder in `GET /api/folders/tree`: its subfolders nested to any depth. */
+export interface FolderNode extends Folder {
+  children: FolderNode[];
+}

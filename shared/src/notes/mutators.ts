@@ -1,4 +1,72 @@
-import type { MutatorDef } from '../sync/mutator.js';
+import { z } from 'zod/mini';
+import { defineMutator, MutationError, type MutationTx } from '../sync/mutator.js';
+import { idSchema } from '../validation/fields.js';
+import { conflictCopyId, contentHash } from './logic.js';
+import { noteCreateSchema, notePatchSchema, type NoteData } from './schema.js';
 
-/** Note mutations (`note.*`), filled by the notes issue. */
-export const noteMutators: Record<string, MutatorDef> = {};
+const withId = { id: idSchema };
+
+async function liveNote(tx: MutationTx, id: string) {
+  const row = await tx.get<NoteData>('note', id);
+  if (!row || row.deleted) throw new MutationError('NOT_FOUND', 'Note not found');
+  return row;
+}
+
+/** A folder that exists and is live, else null: the note lands at the root level (design/sync.md §6). */
+async function resolveFolder(tx: MutationTx, folder: string | null): Promise<string | null> {
+  if (!folder) return null;
+  const row = await tx.get('folder', folder);
+  return row && !row.deleted ? folder : null;
+}
+
+export const noteCreate = defineMutator(
+  z.extend(z.omit(noteCreateSchema, { _id: true }), withId),
+  async (tx, { id, ...fields }) => {
+    if (await tx.get('note', id)) throw new MutationError('EXISTS', 'A note with this id already exists');
+    const folder = await resolveFolder(tx, fields.folder);
+    const data: NoteData = { ...fields, folder };
+    await tx.put('note', id, { ...data });
+    return { reparented: folder !== fields.folder };
+  },
+);
+
+/**
+ * A partial update. `baseHash` is the `contentHash` of the body the edit started from (the editor sends it
+ * with every content change). When the stored body differs from that base, another device changed it in the
+ * meantime: the new body wins (last arrival, design/sync.md §6) and the stored one is kept as a conflicted
+ * copy, a new note with `conflictOf` set, so neither text is silently lost. The copy's id is derived from
+ * both texts, so the client's rebase and the server create the same copy once.
+ */
+export const noteUpdate = defineMutator(
+  z.extend(notePatchSchema, {
+    ...withId,
+    baseHash: z.optional(z.string().check(z.maxLength(20, 'validation.maxLength'))),
+  }),
+  async (tx, { id, baseHash, ...patch }) => {
+    const row = await liveNote(tx, id);
+    const changes: Partial<NoteData> = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    if (changes.folder !== undefined) changes.folder = await resolveFolder(tx, changes.folder);
+    const stored = row.data.content;
+    const incoming = changes.content;
+    if (incoming !== undefined && baseHash !== undefined && incoming !== stored && contentHash(stored) !== baseHash) {
+      const copyId = conflictCopyId(id, stored, incoming);
+      if (!(await tx.get('note', copyId))) {
+        const copy: NoteData = { ...row.data, pinned: false, conflictOf: id };
+        await tx.put('note', copyId, { ...copy });
+      }
+    }
+    await tx.put('note', id, { ...row.data, ...changes });
+    return { reparented: patch.folder !== undefined && changes.folder !== patch.folder };
+  },
+);
+
+export const noteDelete = defineMutator(z.object(withId), async (tx, { id }) => {
+  await liveNote(tx, id);
+  await tx.remove('note', id);
+});
+
+export const noteMutators = {
+  'note.create': noteCreate,
+  'note.update': noteUpdate,
+  'note.delete': noteDelete,
+};

@@ -1,19 +1,29 @@
 import { z } from 'zod/mini';
-import { hexColorSchema, idSchema, nullableIdRefSchema, optionalText, requiredText } from '../validation/fields.js';
+import { hexColorSchema, idSchema, nullableIdRefSchema, requiredText } from '../validation/fields.js';
 
 export const NOTE_DEFAULT_COLOR = '#FFEB3B';
+export const NOTE_CONTENT_MAX = 500_000;
 
-/** Note tags are strings; empty and null entries are removed (SPEC section 3). */
+/**
+ * Note tags are strings (tag ids); empty and null entries are removed (SPEC section 3). A tag given as an
+ * object with `_id` is reduced to its id, like task tags.
+ */
 export const noteTagsSchema = z.pipe(
-  z.transform((v: unknown) => (Array.isArray(v) ? v.filter((t) => t !== null && t !== '') : v)),
-  z.array(z.string().check(z.maxLength(100, 'validation.maxLength'))).check(z.maxLength(200, 'validation.tooMany')),
+  z.transform((v: unknown) =>
+    Array.isArray(v)
+      ? v
+          .map((t: unknown) => (t !== null && typeof t === 'object' && '_id' in t ? (t as { _id: unknown })._id : t))
+          .filter((t) => t !== null && t !== undefined && t !== '')
+      : v,
+  ),
+  z.array(z.string('validation.invalid').check(z.maxLength(100, 'validation.maxLength'))).check(z.maxLength(200, 'validation.tooMany')),
 );
 
 export const noteFields = {
   title: requiredText('validation.titleRequired', 500),
   content: z.string('validation.contentRequired').check(
     z.refine((v) => v.trim().length > 0, 'validation.contentRequired'),
-    z.maxLength(500_000, 'validation.maxLength'),
+    z.maxLength(NOTE_CONTENT_MAX, 'validation.maxLength'),
   ),
   isMarkdown: z.boolean('validation.invalid'),
   color: hexColorSchema,
@@ -22,6 +32,7 @@ export const noteFields = {
   tags: noteTagsSchema,
 };
 
+/** A new note: fields without id or timestamps (SPEC section 7); `_id` is optional for offline creations. */
 export const noteCreateSchema = z.object({
   _id: z.optional(idSchema),
   title: noteFields.title,
@@ -32,6 +43,29 @@ export const noteCreateSchema = z.object({
   folder: z._default(noteFields.folder, null),
   tags: z._default(noteFields.tags, []),
 });
+export type NoteCreateInput = z.infer<typeof noteCreateSchema>;
 
+/** A partial update (REST PUT): only the fields present change. The pin toggle sends `{ pinned }` alone. */
 export const notePatchSchema = z.partial(z.object(noteFields));
-export const noteContentMax = optionalText(500_000);
+export type NotePatch = z.infer<typeof notePatchSchema>;
+
+/** What is stored for a note (the row's data). */
+export interface NoteData {
+  title: string;
+  content: string;
+  isMarkdown: boolean;
+  color: string;
+  pinned: boolean;
+  folder: string | null;
+  tags: string[];
+  /** Set only on a conflicted copy: the note whose text this copy saved (docs/notes.md). */
+  conflictOf?: string;
+}
+
+/** A note as the API answers it. */
+export interface Note extends NoteData {
+  _id: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
