@@ -7,6 +7,7 @@ import {
   optionalText,
   requiredText,
 } from '../validation/fields.js';
+import { uuidV5 } from '../sync/uuid-v5.js';
 
 export const HABIT_FREQUENCIES = ['daily', 'weekly', 'monthly', 'custom'] as const;
 export const TIMES_OF_DAY = ['anytime', 'morning', 'afternoon', 'evening', 'custom'] as const;
@@ -67,7 +68,8 @@ export const habitCustomTimeRule = z.refine<HabitRuleInput>((h) => h.timeOfDay !
   path: ['customTime'],
 });
 
-export const habitCreateSchema = z.object({
+/** The fields of a new habit with their defaults, without the cross-field rules (see habitCreateSchema). */
+export const habitCreateBaseSchema = z.object({
   _id: z.optional(idSchema),
   title: habitFields.title,
   description: z._default(habitFields.description, ''),
@@ -82,7 +84,10 @@ export const habitCreateSchema = z.object({
   category: z._default(habitFields.category, ''),
   tags: z._default(habitFields.tags, []),
   isActive: z._default(habitFields.isActive, true),
-}).check(habitFrequencyRule, habitWeekDayRule, habitIntervalRule, habitCustomTimeRule);
+});
+
+/** A new habit (REST POST): the fields and the cross-field rules of SPEC section 5. */
+export const habitCreateSchema = habitCreateBaseSchema.check(habitFrequencyRule, habitWeekDayRule, habitIntervalRule, habitCustomTimeRule);
 
 export const habitPatchSchema = z.object({
   title: z.optional(habitFields.title),
@@ -100,13 +105,43 @@ export const habitPatchSchema = z.object({
   isActive: z.optional(habitFields.isActive),
 });
 
-/** One day of a habit, stored as its own row with id `habitId:YYYY-MM-DD` (design/sync.md). */
+/** The args of `habit.setDay` and `POST /api/habits/{id}/complete` (with the id from the path). */
 export const habitDaySchema = z.object({
   habitId: idSchema,
   date: calendarDateSchema,
   status: z.enum(HABIT_DAY_STATUSES, 'validation.invalid'),
 });
-export type HabitDay = z.infer<typeof habitDaySchema>;
-export const habitDayId = (habitId: string, date: string) => `${habitId}:${date}`;
+export type HabitDayInput = z.infer<typeof habitDaySchema>;
 
+/** What is stored for one marked day: a `habitDay` row whose parent link is `habit` (PARENT_FIELD). */
+export interface HabitDayData {
+  habit: string;
+  date: string;
+  status: Exclude<HabitDayStatus, 'empty'>;
+}
+
+/** The namespace of habit-day ids. Fixed forever: changing it would give every day a new id. */
+export const HABIT_DAY_NAMESPACE = '6f1c2b8e-4d3a-4e7b-9c51-2a8f0d6e9b37';
+
+/**
+ * The id of a habit's day: UUIDv5 of `habitId|YYYY-MM-DD`, so two devices marking the same day write the same
+ * row (the last arrival wins) and different days never collide.
+ */
+export const habitDayId = (habitId: string, date: string): string => uuidV5(`${habitId}|${date}`, HABIT_DAY_NAMESPACE);
+
+/** What is stored for a habit (the row's data). Days, streaks and `completedToday` are derived on read. */
 export type HabitData = Omit<z.infer<typeof habitCreateSchema>, '_id' | 'startDate'> & { startDate: string };
+
+/** A habit as the API answers it. */
+export interface Habit extends HabitData {
+  _id: string;
+  completionHistory: { date: string; status: HabitDayStatus; completed: boolean }[];
+  completedToday: boolean;
+  todayStatus: HabitDayStatus;
+  currentStreak: number;
+  currentAntiStreak: number;
+  bestStreak: number;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
