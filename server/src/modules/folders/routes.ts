@@ -1,4 +1,74 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod/mini';
+import { folderCreateSchema, folderPatchSchema, type FolderData, type FolderNode } from '@adhd/shared/folders/schema';
+import { idSchema } from '@adhd/shared/validation/fields';
+import { notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { parse, parseIdParam } from '../../lib/validate.js';
+import { folderForest, getFolder, listFolders } from './repository.js';
 
-/** The folders routes of SPEC section 7. */
-export const folderRoutes: FastifyPluginAsync = async () => {};
+/** `parent`: a folder id for its subfolders; empty, `null` or `root` for the root level. */
+const listQuery = z.object({
+  parent: z.optional(z.pipe(z.transform((v: unknown) => (v === '' || v === 'null' || v === 'root' ? null : v)), z.nullable(idSchema))),
+});
+
+/** Folder answers are wrapped in `{ data }` (SPEC section 7); POST and PUT also spread the folder at the top level. */
+const wrap = (folder: FolderNode) => ({ data: folder, ...folder });
+
+/** Folders over REST (SPEC section 7): thin wrappers over the `folder.*` mutations the sync protocol runs. */
+export const folderRoutes: FastifyPluginAsync = async (app) => {
+  const auth = { preHandler: app.authenticate };
+
+  app.get('/api/folders', auth, async (request) => {
+    const { parent } = parse(listQuery, request.query, 'query');
+    const folders = await listFolders(app.db, request.auth!.id);
+    return { data: parent === undefined ? folders : folders.filter((f) => f.parentFolder === parent) };
+  });
+
+  app.get('/api/folders/tree', auth, async (request) => ({ data: (await folderForest(app.db, request.auth!.id)).roots }));
+
+  app.get('/api/folders/:id', auth, async (request) => {
+    const folder = await getFolder(app.db, request.auth!.id, parseIdParam(request.params, 'Folder not found'));
+    if (!folder) throw notFound('Folder not found');
+    return { data: folder };
+  });
+
+  app.post('/api/folders', auth, async (request, reply) => {
+    const { _id, ...fields } = parse(folderCreateSchema, request.body);
+    const id = _id ?? newId();
+    const userId = request.auth!.id;
+    const folder = await app.sync.run(
+      userId,
+      (exec) => exec('folder.create', { id, ...fields }).then(() => undefined),
+      (trx) => getFolder(trx, userId, id),
+    );
+    return reply.status(201).send(wrap(folder!));
+  });
+
+  app.put('/api/folders/:id', auth, async (request) => {
+    const id = parseIdParam(request.params, 'Folder not found');
+    const patch = parse(folderPatchSchema, request.body ?? {});
+    const userId = request.auth!.id;
+    const folder = await app.sync.run(
+      userId,
+      async (exec, trx) => {
+        const current = await getFolder(trx, userId, id);
+        if (!current) throw notFound('Folder not found');
+        const differs = (k: string, v: unknown) => v !== undefined && JSON.stringify(v) !== JSON.stringify(current[k as keyof FolderData]);
+        const { parentFolder, ...rest } = patch;
+        const changed = Object.fromEntries(Object.entries(rest).filter(([k, v]) => differs(k, v)));
+        // A move that would make a cycle throws CYCLE (400) and rolls the whole request back.
+        if (differs('parentFolder', parentFolder)) await exec('folder.move', { id, parentFolder });
+        if (Object.keys(changed).length > 0) await exec('folder.update', { id, ...changed });
+      },
+      (trx) => getFolder(trx, userId, id),
+    );
+    return wrap(folder!);
+  });
+
+  app.delete('/api/folders/:id', auth, async (request) => {
+    const id = parseIdParam(request.params, 'Folder not found');
+    await app.sync.run(request.auth!.id, (exec) => exec('folder.delete', { id }).then(() => undefined), async () => null);
+    return { success: true };
+  });
+};

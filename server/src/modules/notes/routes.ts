@@ -1,4 +1,78 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod/mini';
+import { noteCreateSchema, notePatchSchema, type NoteData } from '@adhd/shared/notes/schema';
+import { nullableIdRefSchema } from '@adhd/shared/validation/fields';
+import { notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { parse, parseIdParam } from '../../lib/validate.js';
+import { getNote, listNotes, searchNotes } from './repository.js';
 
-/** The notes routes of SPEC section 7. */
-export const noteRoutes: FastifyPluginAsync = async () => {};
+/** Optional filters of `GET /api/notes`: `q` searches titles and bodies (FTS5), `folder` keeps one folder. */
+const listQuery = z.object({
+  q: z.optional(z.string('validation.invalid').check(z.maxLength(500, 'validation.maxLength'))),
+  folder: z.optional(nullableIdRefSchema),
+});
+
+/** A PUT body: any note fields, plus the optional `baseHash` of the body the edit started from. */
+const putSchema = z.extend(notePatchSchema, {
+  baseHash: z.optional(z.string('validation.invalid').check(z.maxLength(20, 'validation.maxLength'))),
+});
+
+/** Notes over REST (SPEC section 7): thin wrappers over the `note.*` mutations the sync protocol runs. */
+export const noteRoutes: FastifyPluginAsync = async (app) => {
+  const auth = { preHandler: app.authenticate };
+
+  app.get('/api/notes', auth, async (request) => {
+    const { q, folder } = parse(listQuery, request.query, 'query');
+    const userId = request.auth!.id;
+    const notes = q?.trim() ? await searchNotes(app.db, userId, q) : await listNotes(app.db, userId);
+    return folder === undefined ? notes : notes.filter((n) => n.folder === folder);
+  });
+
+  app.get('/api/notes/pinned', auth, async (request) => (await listNotes(app.db, request.auth!.id)).filter((n) => n.pinned));
+
+  app.get('/api/notes/:id', auth, async (request) => {
+    const note = await getNote(app.db, request.auth!.id, parseIdParam(request.params, 'Note not found'));
+    if (!note) throw notFound('Note not found');
+    return note;
+  });
+
+  app.post('/api/notes', auth, async (request, reply) => {
+    const { _id, ...fields } = parse(noteCreateSchema, request.body);
+    const id = _id ?? newId();
+    const userId = request.auth!.id;
+    const note = await app.sync.run(
+      userId,
+      (exec) => exec('note.create', { id, ...fields }).then(() => undefined),
+      (trx) => getNote(trx, userId, id),
+    );
+    return reply.status(201).send(note);
+  });
+
+  app.put('/api/notes/:id', auth, async (request) => {
+    const id = parseIdParam(request.params, 'Note not found');
+    const { baseHash, ...patch } = parse(putSchema, request.body ?? {});
+    const userId = request.auth!.id;
+    return app.sync.run(
+      userId,
+      async (exec, trx) => {
+        const current = await getNote(trx, userId, id);
+        if (!current) throw notFound('Note not found');
+        // Only fields that differ from the stored note change (a stale full copy reverts nothing unchanged).
+        const changed = Object.fromEntries(
+          Object.entries(patch).filter(
+            ([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(current[k as keyof NoteData]),
+          ),
+        );
+        if (Object.keys(changed).length > 0) await exec('note.update', { id, ...changed, ...(baseHash ? { baseHash } : {}) });
+      },
+      (trx) => getNote(trx, userId, id),
+    );
+  });
+
+  app.delete('/api/notes/:id', auth, async (request) => {
+    const id = parseIdParam(request.params, 'Note not found');
+    await app.sync.run(request.auth!.id, (exec) => exec('note.delete', { id }).then(() => undefined), async () => null);
+    return { success: true };
+  });
+};
