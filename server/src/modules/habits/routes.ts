@@ -1,4 +1,144 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod/mini';
+import { DAY_ERRORS } from '@adhd/shared/habits/mutators';
+import { isPendingToday } from '@adhd/shared/habits/view';
+import { habitCreateSchema, habitPatchSchema, HABIT_DAY_STATUSES, type Habit, type HabitData, type HabitDayStatus } from '@adhd/shared/habits/schema';
+import { todayInZone } from '@adhd/shared/time';
+import { calendarDateSchema } from '@adhd/shared/validation/fields';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { parse, parseIdParam } from '../../lib/validate.js';
+import { getHabit, listHabits } from './repository.js';
 
-/** The habits routes of SPEC section 7. */
-export const habitRoutes: FastifyPluginAsync = async () => {};
+const statusSchema = z.enum(HABIT_DAY_STATUSES, 'validation.invalid');
+
+/** `POST /api/habits/{id}/complete`: a date and one of the four statuses (`complete` when left out). */
+const completeBody = z.object({ date: calendarDateSchema, status: z._default(statusSchema, 'complete') });
+
+/** A `completionHistory` entry as clients send it: `{date, status}` or SPEC's `{date, completed}`. */
+const historyEntry = z.object({ date: calendarDateSchema, status: z.optional(statusSchema), completed: z.optional(z.boolean('validation.invalid')) });
+const historySchema = z.object({ completionHistory: z.optional(z.array(historyEntry).check(z.maxLength(20_000, 'validation.tooMany'))) });
+
+const intParam = (min: number, max: number) =>
+  z.pipe(
+    z.transform((v: unknown) => (typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v)),
+    z.int('validation.invalid').check(z.gte(min, 'validation.invalid'), z.lte(max, 'validation.invalid')),
+  );
+/** `month` is zero-based (0 = January), as SPEC section 7 says. */
+const monthParams = z.object({ year: intParam(1970, 9999), month: intParam(0, 11) });
+
+const statusOf = (e: z.infer<typeof historyEntry>): HabitDayStatus => e.status ?? (e.completed === false ? 'miss' : 'complete');
+
+function futureDate(): never {
+  throw badRequest([{ field: 'date', key: DAY_ERRORS.future, message: 'A future date cannot be marked' }], 'A future date cannot be marked');
+}
+
+/** The per-day `habit.setDay` calls that turn the stored days into `wanted` (absent days become empty). */
+function diffHistory(current: Habit['completionHistory'], wanted: z.infer<typeof historyEntry>[], today: string) {
+  const next = new Map<string, HabitDayStatus>();
+  for (const e of wanted) next.set(e.date, statusOf(e));
+  const now = new Map(current.map((e) => [e.date, e.status]));
+  const calls: { date: string; status: HabitDayStatus }[] = [];
+  for (const [date, status] of next) if ((now.get(date) ?? 'empty') !== status) calls.push({ date, status });
+  for (const [date] of now) if (!next.has(date)) calls.push({ date, status: 'empty' });
+  if (calls.some((c) => c.date > today && c.status !== 'empty')) futureDate();
+  return calls.sort((a, b) => (a.date < b.date ? -1 : 1));
+}
+
+/**
+ * Habits over REST (SPEC section 7): thin wrappers over the `habit.*` mutations the sync protocol runs.
+ * "Today" (future dates, completedToday, pending, streaks) is the date in the request's `x-timezone`.
+ */
+export const habitRoutes: FastifyPluginAsync = async (app) => {
+  const auth = { preHandler: app.authenticate };
+  const todayOf = (request: { timeZone: string }) => todayInZone(new Date(), request.timeZone);
+
+  app.get('/api/habits', auth, async (request) => listHabits(app.db, request.auth!.id, todayOf(request)));
+
+  app.get('/api/habits/pending', auth, async (request) => {
+    const today = todayOf(request);
+    const habits = await listHabits(app.db, request.auth!.id, today);
+    return habits.filter((h) => isPendingToday(h, h.todayStatus, today));
+  });
+
+  app.get('/api/habits/:id', auth, async (request) => {
+    const habit = await getHabit(app.db, request.auth!.id, parseIdParam(request.params, 'Habit not found'), todayOf(request));
+    if (!habit) throw notFound('Habit not found');
+    return habit;
+  });
+
+  app.post('/api/habits', auth, async (request, reply) => {
+    const { _id, ...fields } = parse(habitCreateSchema, request.body);
+    const { completionHistory } = parse(historySchema, request.body);
+    const id = _id ?? newId();
+    const userId = request.auth!.id;
+    const today = todayOf(request);
+    const habit = await app.sync.run(
+      userId,
+      async (exec) => {
+        await exec('habit.create', { id, ...fields, startDate: fields.startDate ?? today });
+        for (const c of diffHistory([], completionHistory ?? [], today)) await exec('habit.setDay', { habitId: id, ...c });
+      },
+      (trx) => getHabit(trx, userId, id, today),
+    );
+    return reply.status(201).send(habit);
+  });
+
+  app.put('/api/habits/:id', auth, async (request) => {
+    const id = parseIdParam(request.params, 'Habit not found');
+    const patch = parse(habitPatchSchema, request.body ?? {});
+    const { completionHistory } = parse(historySchema, request.body ?? {});
+    const userId = request.auth!.id;
+    const today = todayOf(request);
+    return app.sync.run(
+      userId,
+      async (exec, trx) => {
+        const current = await getHabit(trx, userId, id, today);
+        if (!current) throw notFound('Habit not found');
+        const changed = Object.fromEntries(
+          Object.entries(patch).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(current[k as keyof HabitData])),
+        );
+        if (Object.keys(changed).length > 0) await exec('habit.update', { id, ...changed });
+        // A full completionHistory is diffed into per-day calls, so a stale copy only touches the days it changes.
+        if (completionHistory) {
+          for (const c of diffHistory(current.completionHistory, completionHistory, today)) await exec('habit.setDay', { habitId: id, ...c });
+        }
+      },
+      (trx) => getHabit(trx, userId, id, today),
+    );
+  });
+
+  app.delete('/api/habits/:id', auth, async (request) => {
+    const id = parseIdParam(request.params, 'Habit not found');
+    await app.sync.run(request.auth!.id, (exec) => exec('habit.delete', { id }).then(() => undefined), async () => null);
+    return { success: true };
+  });
+
+  app.post('/api/habits/:id/complete', auth, async (request) => {
+    const id = parseIdParam(request.params, 'Habit not found');
+    const { date, status } = parse(completeBody, request.body);
+    const userId = request.auth!.id;
+    const today = todayOf(request);
+    return app.sync.run(
+      userId,
+      async (exec, trx) => {
+        if (!(await getHabit(trx, userId, id, today))) throw notFound('Habit not found');
+        if (date > today) futureDate();
+        await exec('habit.setDay', { habitId: id, date, status });
+      },
+      (trx) => getHabit(trx, userId, id, today),
+    );
+  });
+
+  app.get('/api/habits/:id/month/:year/:month', auth, async (request) => {
+    const id = parseIdParam(request.params, 'Habit not found');
+    const { year, month } = parse(monthParams, { year: (request.params as { year?: unknown }).year, month: (request.params as { month?: unknown }).month }, 'params');
+    const habit = await getHabit(app.db, request.auth!.id, id, todayOf(request));
+    if (!habit) throw notFound('Habit not found');
+    const prefix = `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-`;
+    return {
+      completionHistory: habit.completionHistory.filter((e) => e.date.startsWith(prefix)),
+      completedToday: habit.completedToday,
+    };
+  });
+};
