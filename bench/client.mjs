@@ -350,7 +350,14 @@ export async function runClientBench() {
       const logs = [];
       page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
       page.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
-      await page.goto(`${base}/tasks`, { waitUntil: 'commit' });
+      // BENCH_PROFILE=file.cpuprofile: a CPU profile of the first sync, for Chrome DevTools.
+      const profiler = process.env.BENCH_PROFILE ? await ctx.newCDPSession(page) : null;
+      if (profiler) {
+        await profiler.send('Profiler.enable');
+        await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+        await profiler.send('Profiler.start');
+      }
+      await page.goto(`${base}${process.env.BENCH_SYNC_PATH ?? "/tasks"}`, { waitUntil: "commit" });
       try {
         await page.waitForFunction(() => typeof window.__synced === 'number', undefined, { timeout: 60_000, polling: 100 });
       } catch (err) {
@@ -359,11 +366,26 @@ export async function runClientBench() {
         throw new Error(`first sync did not finish: ${n} rows at ${page.url()}; console: ${logs.slice(-10).join(' | ')}; page: ${(await page.textContent('body').catch(() => '')).slice(0, 300)}`, { cause: err });
       }
       const ms = await page.evaluate(() => window.__synced);
-      out.sync = { ms, entities: SYNC_TASKS };
-      say(`first sync of ${SYNC_TASKS.toLocaleString('en')} tasks: ${ms.toFixed(0)} ms`);
+      if (profiler) {
+        const { profile } = await profiler.send('Profiler.stop');
+        (await import('node:fs')).writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
+      }
+      // Where the time went: the document, the scripts and every pull page (request sent → last byte).
+      const phases = await page.evaluate((verbose) => {
+        const nav = performance.getEntriesByType('navigation')[0];
+        const res = performance.getEntriesByType('resource');
+        const pulls = res.filter((r) => r.name.includes('/api/sync/pull')).map((r) => [Math.round(r.startTime), Math.round(r.responseEnd)]);
+        const scriptsEnd = Math.max(0, ...res.filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js')).map((r) => r.responseEnd));
+        const measures = [...performance.getEntriesByType('mark'), ...performance.getEntriesByType('measure')].filter((m) => m.name.startsWith('sync:')).map((m) => `${m.name.slice(10)} ${Math.round(m.startTime)}+${Math.round(m.duration)}`);
+        const all = verbose ? res.map((r) => `${r.name.replace(location.origin, '')} ${Math.round(r.startTime)}-${Math.round(r.responseEnd)}`) : undefined;
+        return { domContentLoaded: Math.round(nav?.domContentLoadedEventEnd ?? 0), scriptsEnd: Math.round(scriptsEnd), pulls, measures, all };
+      }, process.env.BENCH_VERBOSE === '1');
+      out.sync = { ms, entities: SYNC_TASKS, phases };
+      say(`first sync of ${SYNC_TASKS.toLocaleString('en')} tasks: ${ms.toFixed(0)} ms (${JSON.stringify(phases)})`);
       await ctx.close();
     }
 
+    if (process.env.BENCH_ONLY === 'sync') return { ok: true, results: out, metrics: clientMetrics(out) };
     // The 10k user: context A (service worker) syncs and gets the service worker.
     const dbName = `app-${mid.user._id}`;
     const ctxA = await signedInContext(browser, mid);

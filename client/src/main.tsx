@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/service-worker';
 import { applyAppearance, watchSystemTheme } from './app/theme';
+import { startSyncEarly } from './db/use-sync-lifecycle';
+import { authStore } from './features/auth/auth-store';
 import { activateLocale, initialLocale } from './i18n';
 import './styles.css';
 
@@ -12,6 +14,9 @@ const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"
 if (nonce) setNonce(nonce);
 applyAppearance();
 watchSystemTheme();
+// The session and the first pull start while the language catalog loads (offline first: from the cached user).
+void authStore.restore();
+startSyncEarly();
 await activateLocale(initialLocale());
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -2,7 +2,6 @@ import { I18nProvider } from '@lingui/react';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { SyncLifecycle } from '../db/use-sync-lifecycle';
-import { authStore } from '../features/auth/auth-store';
 import { i18n } from '../i18n';
 import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout';
@@ -19,9 +18,6 @@ function NavigationWatcher() {
 }
 
 export function App() {
-  useEffect(() => {
-    void authStore.restore();
-  }, []);
   return (
     <I18nProvider i18n={i18n}>
       <NavigationWatcher />

@@ -3,6 +3,7 @@ import type { Change, EntityType, PullResponse } from '@adhd/shared/sync/protoco
 import { runMutation } from '@adhd/shared/sync/registry';
 import { TABLE_OF, type AppDatabase, type BaseRow, type LocalRow } from './database';
 import { DexieTx, parentOf } from './dexie-tx';
+import { emitPulled, markPullTransaction } from './pull-events';
 
 export type ApplyResult =
   /** The page is stored; `cursor` is the new local cursor. */
@@ -20,18 +21,27 @@ export type ApplyResult =
  * the data tables and `_base` (never the outbox) before the page is applied.
  */
 export async function applyPullPage(db: AppDatabase, page: PullResponse, sentCursor: number): Promise<ApplyResult> {
-  return db.transaction('rw', db.writeTables, async () => {
+  const written = new Map<string, LocalRow[]>();
+  let delivered = false;
+  const result = await db.transaction('rw', db.writeTables, async (): Promise<ApplyResult> => {
     const stored = Number((await db._meta.get('cursor'))?.value ?? 0);
     if (stored !== sentCursor) return { applied: false, cursor: stored };
 
     if (page.reset) {
       await Promise.all([...Object.values(TABLE_OF).map((t) => db.table(t).clear()), db._base.clear()]);
     }
-    await applyChanges(db, page.changes);
-    if (!page.hasMore) await rebase(db, page.lastMutationId);
+    await applyChanges(db, page.changes, written);
+    const rebased = page.hasMore ? false : await rebase(db, page.lastMutationId);
     await db._meta.put({ key: 'cursor', value: page.cursor });
+    // The written rows are the whole change unless the page cleared tables or the rebase rewrote rows.
+    if (!page.reset && !rebased && written.size > 0) {
+      markPullTransaction(db);
+      delivered = true;
+    }
     return { applied: true, cursor: page.cursor };
   });
+  if (delivered) emitPulled({ db, tables: written });
+  return result;
 }
 
 function toLocal(change: Change, previous: LocalRow | null | undefined): LocalRow {
@@ -61,7 +71,7 @@ function toLocal(change: Change, previous: LocalRow | null | undefined): LocalRo
 }
 
 /** Server rows into `_base` (shadowed) or the view, with one bulk read and one bulk write per table. */
-async function applyChanges(db: AppDatabase, changes: Change[]): Promise<void> {
+async function applyChanges(db: AppDatabase, changes: Change[], written: Map<string, LocalRow[]>): Promise<void> {
   const known = changes.filter((c) => Object.hasOwn(TABLE_OF, c.entity));
   if (known.length === 0) return;
   const shadowed = new Map<string, BaseRow>();
@@ -101,6 +111,7 @@ async function applyChanges(db: AppDatabase, changes: Change[]): Promise<void> {
       }
     }
     await table.bulkPut(viewWrites);
+    if (viewWrites.length > 0) written.set(TABLE_OF[type], viewWrites);
   }
   if (baseWrites.length > 0) await db._base.bulkPut(baseWrites);
 }
@@ -110,9 +121,11 @@ async function applyChanges(db: AppDatabase, changes: Change[]): Promise<void> {
  * mutations changed, and replay the outbox on it. A replayed mutation that now fails (its task was deleted
  * on another device…) is left out of the view; the server rejects it too, and the next pull drops it.
  */
-async function rebase(db: AppDatabase, lastMutationId: number): Promise<void> {
+async function rebase(db: AppDatabase, lastMutationId: number): Promise<boolean> {
   await db._outbox.where('id').belowOrEqual(lastMutationId).delete();
   const bases = await db._base.toArray();
+  const remaining = await db._outbox.orderBy('seq').toArray();
+  if (bases.length === 0 && remaining.length === 0) return false;
   const puts = new Map<EntityType, LocalRow[]>();
   const deletes = new Map<EntityType, string[]>();
   for (const b of bases) {
@@ -124,7 +137,6 @@ async function rebase(db: AppDatabase, lastMutationId: number): Promise<void> {
   for (const [type, ids] of deletes) await db.table_(type).bulkDelete(ids);
   await db._base.clear();
 
-  const remaining = await db._outbox.orderBy('seq').toArray();
   for (const m of remaining) {
     const tx = new DexieTx(db, m.clientTime ?? new Date().toISOString(), true);
     tx.begin();
@@ -135,6 +147,7 @@ async function rebase(db: AppDatabase, lastMutationId: number): Promise<void> {
       await tx.rollback();
     }
   }
+  return true;
 }
 
 const key = (type: string, id: string) => `${type}\u0000${id}`;

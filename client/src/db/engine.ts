@@ -98,6 +98,7 @@ export class SyncEngine {
   start(): void {
     if (this.started) return;
     this.started = true;
+    globalThis.performance?.mark?.('sync:start');
     this.state.set({ status: 'idle', reason: null });
     this.outboxSub = liveQuery(() => this.db._outbox.count()).subscribe({
       next: (pending) => {
@@ -209,6 +210,7 @@ export class SyncEngine {
 
   private async run(): Promise<void> {
     const signal = this.runAbort.signal;
+    globalThis.performance?.mark?.('sync:run');
     const shown = this.state.get().status;
     if (shown !== 'offline' && shown !== 'error') this.state.set({ status: 'syncing' });
     try {

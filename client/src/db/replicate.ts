@@ -43,8 +43,10 @@ export async function pushOutbox(
 
 /**
  * Pull pages until `hasMore` is false (docs/sync.md, pull), each stored in its own transaction with its
- * cursor; `meta.cursor` follows. A page made stale by another tab's pull is dropped and asked again from the
- * stored cursor. Returns the server's lastMutationId for this client, read with the last page.
+ * cursor; `meta.cursor` follows. While a page is being written the next one is already requested (the
+ * network and the IndexedDB write overlap: a first sync of 14k rows is three pages). A page made stale by
+ * another tab's pull is dropped, with the request made after it, and asked again from the stored cursor.
+ * Returns the server's lastMutationId for this client, read with the last page.
  */
 export async function pullUntilDone(
   db: AppDatabase,
@@ -53,17 +55,53 @@ export async function pullUntilDone(
   limit: number,
   signal: AbortSignal,
 ): Promise<{ lastMutationId: number }> {
-  for (let stale = 0; ; ) {
-    const cursor = meta.cursor;
+  const fetchPage = (cursor: number, sig: AbortSignal) => {
     const body = { clientId: meta.clientId, cursor, limit, schemaVersion: SYNC_SCHEMA_VERSION };
-    const page = await http.post<PullResponse>('/api/sync/pull', body, signal);
-    if (signal.aborted) throw new SyncHttpError('aborted', 0);
-    const result = await applyPullPage(db, page, cursor);
-    meta.cursor = result.cursor;
-    if (!result.applied) {
-      if (++stale > 5) throw new Error('The pull cursor keeps moving under this tab');
-      continue;
+    const t0 = now();
+    return http.post<PullResponse>('/api/sync/pull', body, sig).then((page) => {
+      measure('sync:pull:fetch', t0, now());
+      return page;
+    });
+  };
+  let next: { cursor: number; page: Promise<PullResponse>; abort: AbortController } | null = null;
+  const request = (cursor: number) => {
+    const abort = new AbortController();
+    const onAbort = () => abort.abort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    const page = fetchPage(cursor, abort.signal).finally(() => signal.removeEventListener('abort', onAbort));
+    page.catch(() => undefined); // a prefetch that is dropped must not surface as an unhandled rejection
+    return { cursor, page, abort };
+  };
+  try {
+    for (let stale = 0; ; ) {
+      const cursor = meta.cursor;
+      const current = next && next.cursor === cursor ? next : request(cursor);
+      if (next && next !== current) next.abort.abort();
+      next = null;
+      const page = await current.page;
+      if (signal.aborted) throw new SyncHttpError('aborted', 0);
+      if (page.hasMore) next = request(page.cursor);
+      const t1 = now();
+      const result = await applyPullPage(db, page, cursor);
+      measure('sync:pull:apply', t1, now());
+      meta.cursor = result.cursor;
+      if (!result.applied) {
+        if (++stale > 5) throw new Error('The pull cursor keeps moving under this tab');
+        continue;
+      }
+      if (!page.hasMore) return { lastMutationId: page.lastMutationId };
     }
-    if (!page.hasMore) return { lastMutationId: page.lastMutationId };
+  } finally {
+    next?.abort.abort();
+  }
+}
+
+const now = () => globalThis.performance?.now() ?? 0;
+
+function measure(name: string, start: number, end: number) {
+  try {
+    globalThis.performance?.measure?.(name, { start, end });
+  } catch {
+    /* User Timing is optional */
   }
 }

@@ -17,6 +17,16 @@ export function useSyncLifecycle(): void {
   }, [userId]);
 }
 
+/**
+ * Called once at start-up, before the first render waits for the language catalog: when the auth store already
+ * holds a signed-in user (a stored token and cached profile), their database opens and the first pull starts
+ * now. The lifecycle hook then finds the same engine running.
+ */
+export function startSyncEarly(): void {
+  const { user, authenticated } = authStore.getState();
+  if (authenticated && user?._id) startSync(openUserDb(user._id), { subscribeAuth: authStore.subscribe });
+}
+
 /** Mount once inside the app (app.tsx): the engine's start and stop follow the signed-in user. */
 export function SyncLifecycle(): null {
   useSyncLifecycle();

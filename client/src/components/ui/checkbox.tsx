@@ -38,11 +38,13 @@ export function Checkbox({ checked, onCheckedChange, label, id, disabled, shape 
           checked ? 'border-primary bg-primary text-primary-contrast' : 'border-muted/70 group-hover:border-primary',
         )}
       >
-        <RadixCheckbox.Indicator forceMount className={checked ? 'flex' : 'hidden'}>
-          <svg viewBox="0 0 24 24" width={16} height={16} className="fill-current" aria-hidden>
+        {/* A plain element, not Radix's Indicator: its Presence reads getComputedStyle on mount, which forces a
+            style recalculation per row when a list of checkboxes renders. */}
+        <span data-state={checked ? 'checked' : 'unchecked'} className={checked ? 'flex' : 'hidden'} aria-hidden>
+          <svg viewBox="0 0 24 24" width={16} height={16} className="fill-current">
             <path d={mdiCheck} />
           </svg>
-        </RadixCheckbox.Indicator>
+        </span>
       </span>
     </RadixCheckbox.Root>
   );

@@ -205,7 +205,15 @@ export const authStore = {
    * token. Offline, a stored token and cached profile keep the user signed in locally.
    */
   async restore(): Promise<void> {
-    set({ loading: true });
+    // Offline first: a stored token and cached profile open the app signed in at once (screens read the local
+    // database, the engine starts pulling); the server check runs alongside and ends the session on a 401.
+    const cached = getToken() ? readCachedUser() : null;
+    if (cached && !state.authenticated) {
+      set({ user: cached, authenticated: true, loading: false, error: null });
+      startChecks();
+    } else if (!state.authenticated) {
+      set({ loading: true });
+    }
     await checkSession();
   },
   /** The periodic auth check, callable at any time. */

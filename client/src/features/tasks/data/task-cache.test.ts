@@ -58,4 +58,49 @@ describe('TaskCache', () => {
     await db.tasks.bulkPut([{ id: 'y', data: { title: 'Y' }, deleted: 0, createdAt: now, updatedAt: now, version: 3, parentId: null }]);
     await vi.waitFor(() => expect(titles()).toEqual(['Y']));
   });
+
+  it('patches from the rows of a pull page of this tab without reading the table back', async () => {
+    db = new AppDatabase(`cache-${Math.random()}`);
+    await mutate(db, 'task.create', { id: 'local', title: 'Local' });
+    // As if that write had synced: nothing pending, no server copy kept for a rebase.
+    await Promise.all([db._outbox.clear(), db._base.clear()]);
+    cache = new TaskCache(db, toTaskItem);
+    await cache.settled();
+    const toArray = vi.spyOn(db.tasks, 'toArray');
+    const bulkGet = vi.spyOn(db.tasks, 'bulkGet');
+    const now = new Date().toISOString();
+    const changes = Array.from({ length: 120 }, (_, i) => ({
+      entity: 'task' as const,
+      id: `t${i}`,
+      version: i + 1,
+      deleted: false,
+      data: { title: `Pulled ${i}`, createdAt: now, updatedAt: now },
+    }));
+    changes.push({ entity: 'task', id: 'local', version: 200, deleted: true, data: undefined as never });
+    const page = { changes, cursor: 200, hasMore: false, lastMutationId: 0, reset: false };
+    const { applyPullPage } = await import('../../../db/apply-pull');
+    expect(await applyPullPage(db, page as never, 0)).toEqual({ applied: true, cursor: 200 });
+    await vi.waitFor(() => expect(cache.get()).toHaveLength(120));
+    expect(titles()).toContain('Pulled 119');
+    expect(titles()).not.toContain('Local');
+    // 120 rows is a "whole table" change for Dexie; the cache took the rows from memory instead.
+    await cache.settled();
+    expect(toArray).not.toHaveBeenCalled();
+    expect(bulkGet).not.toHaveBeenCalled();
+  });
+
+  it('reads the table again when a pull page rebased pending changes', async () => {
+    db = new AppDatabase(`cache-${Math.random()}`);
+    cache = new TaskCache(db, toTaskItem);
+    await cache.settled();
+    await mutate(db, 'task.create', { id: 'pending', title: 'Pending' });
+    await vi.waitFor(() => expect(titles()).toEqual(['Pending']));
+    const toArray = vi.spyOn(db.tasks, 'toArray');
+    const now = new Date().toISOString();
+    const changes = Array.from({ length: 60 }, (_, i) => ({ entity: 'task' as const, id: `s${i}`, version: i + 1, deleted: false, data: { title: `S${i}`, createdAt: now, updatedAt: now } }));
+    const { applyPullPage } = await import('../../../db/apply-pull');
+    await applyPullPage(db, { changes, cursor: 60, hasMore: false, lastMutationId: 0, reset: false } as never, 0);
+    await vi.waitFor(() => expect(cache.get()).toHaveLength(61));
+    expect(toArray).toHaveBeenCalled();
+  });
 });

@@ -1,5 +1,6 @@
 import Dexie, { type IntervalTree, type IntervalTreeNode, type ObservabilitySet } from 'dexie';
-import type { AppDatabase } from '../../../db/database';
+import type { AppDatabase, LocalRow } from '../../../db/database';
+import { isOwnPull, onPulled } from '../../../db/pull-events';
 import type { TaskItem } from '../logic/types';
 
 /**
@@ -13,17 +14,29 @@ export class TaskCache {
   private listeners = new Set<() => void>();
   private pending: Promise<void> = Promise.resolve();
   private readonly part: string;
+  /** A full read is queued and has not started: later changes are covered by it (a pull writes pages fast). */
+  private reloadQueued = false;
+  private readonly offPulled: () => void;
   private readonly onMutated = (parts: ObservabilitySet) => {
     const changed = parts[this.part];
-    if (changed) this.pending = this.pending.then(() => this.patch(changed)).catch(() => this.reload());
+    // A pull page of this tab: its rows arrive through onPulled, without reading the table back.
+    if (!changed || this.reloadQueued || isOwnPull(this.db, parts)) return;
+    const keys = keysOf(changed);
+    if (keys === null) this.queueReload();
+    else if (keys.length > 0) this.pending = this.pending.then(() => this.patch(keys)).catch(() => this.reload());
   };
 
   constructor(
     private readonly db: AppDatabase,
-    private readonly toItem: (row: import('../../../db/database').LocalRow) => TaskItem,
+    private readonly toItem: (row: LocalRow) => TaskItem,
   ) {
     this.part = `idb://${db.name}/tasks/`;
     Dexie.on('storagemutated', this.onMutated);
+    this.offPulled = onPulled(({ db: from, tables }) => {
+      const rows = tables.get('tasks');
+      if (from !== this.db || !rows) return;
+      this.pending = this.pending.then(() => this.patchRows(rows)).catch(() => this.reload());
+    });
     db.on('close', () => this.dispose());
     this.pending = this.reload();
   }
@@ -37,6 +50,7 @@ export class TaskCache {
 
   dispose(): void {
     Dexie.on('storagemutated').unsubscribe(this.onMutated);
+    this.offPulled();
     this.listeners.clear();
   }
 
@@ -50,20 +64,37 @@ export class TaskCache {
     for (const l of this.listeners) l();
   }
 
+  private queueReload(): void {
+    this.reloadQueued = true;
+    this.pending = this.pending
+      .then(() => {
+        this.reloadQueued = false;
+        return this.reload();
+      })
+      .catch(() => {
+        this.reloadQueued = false;
+        return this.reload();
+      });
+  }
+
   private async reload(): Promise<void> {
-    const live = await this.db.tasks.where('deleted').equals(0).toArray();
-    this.rows = new Map(live.map((r) => [r.id, this.toItem(r)]));
+    // The primary store's getAll is cheaper than walking the `deleted` index; tombstones are few.
+    const rows = await this.db.tasks.toArray();
+    const live = new Map<string, TaskItem>();
+    for (const r of rows) if (r.deleted === 0) live.set(r.id, this.toItem(r));
+    this.rows = live;
     this.publish();
   }
 
-  private async patch(changed: IntervalTree): Promise<void> {
-    const keys: string[] = [];
-    for (const range of nodesOf(changed)) {
-      // A range rather than single keys (a table clear, a bulk delete by range): read everything again.
-      if (typeof range.from !== 'string' || range.from !== range.to) return this.reload();
-      keys.push(range.from);
+  private patchRows(rows: LocalRow[]): void {
+    for (const row of rows) {
+      if (row.deleted === 0) this.rows.set(row.id, this.toItem(row));
+      else this.rows.delete(row.id);
     }
-    if (keys.length === 0) return;
+    this.publish();
+  }
+
+  private async patch(keys: string[]): Promise<void> {
     const rows = await this.db.tasks.bulkGet(keys);
     keys.forEach((id, i) => {
       const row = rows[i];
@@ -76,10 +107,23 @@ export class TaskCache {
 
 const caches = new WeakMap<AppDatabase, TaskCache>();
 
-export function taskCacheFor(db: AppDatabase, toItem: (row: import('../../../db/database').LocalRow) => TaskItem): TaskCache {
+export function taskCacheFor(db: AppDatabase, toItem: (row: LocalRow) => TaskItem): TaskCache {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new TaskCache(db, toItem)));
   return cache;
+}
+
+/**
+ * The keys of a change set, or null when it holds a range rather than single keys (a bulk write of 50 rows or
+ * more, a table clear, a delete by range): then everything is read again.
+ */
+function keysOf(changed: IntervalTree): string[] | null {
+  const keys: string[] = [];
+  for (const range of nodesOf(changed)) {
+    if (typeof range.from !== 'string' || range.from !== range.to) return null;
+    keys.push(range.from);
+  }
+  return keys;
 }
 
 /** The ranges of an interval tree (a RangeSet, or its plain copy from another tab). */
