@@ -376,7 +376,7 @@ export async function runClientBench() {
         const res = performance.getEntriesByType('resource');
         const pulls = res.filter((r) => r.name.includes('/api/sync/pull')).map((r) => [Math.round(r.startTime), Math.round(r.responseEnd)]);
         const scriptsEnd = Math.max(0, ...res.filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js')).map((r) => r.responseEnd));
-        const measures = [...performance.getEntriesByType('mark'), ...performance.getEntriesByType('measure')].filter((m) => m.name.startsWith('sync:')).map((m) => `${m.name.slice(10)} ${Math.round(m.startTime)}+${Math.round(m.duration)}`);
+        const measures = [...performance.getEntriesByType('mark'), ...performance.getEntriesByType('measure')].filter((m) => m.name.startsWith('sync:')).map((m) => `${m.name.slice(5)} ${Math.round(m.startTime)}+${Math.round(m.duration)}`);
         const all = verbose ? res.map((r) => `${r.name.replace(location.origin, '')} ${Math.round(r.startTime)}-${Math.round(r.responseEnd)}`) : undefined;
         return { domContentLoaded: Math.round(nav?.domContentLoadedEventEnd ?? 0), scriptsEnd: Math.round(scriptsEnd), pulls, measures, all };
       }, process.env.BENCH_VERBOSE === '1');

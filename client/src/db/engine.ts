@@ -216,6 +216,7 @@ export class SyncEngine {
     try {
       if (globalThis.navigator?.onLine === false) throw new SyncHttpError('network', 0);
       this.meta ??= await loadSyncMeta(this.db);
+      globalThis.performance?.mark?.('sync:meta');
       while (this.wantPush || this.wantPull) {
         if (this.wantPush) {
           this.wantPush = false;

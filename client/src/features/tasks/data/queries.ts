@@ -1,5 +1,5 @@
 import type { TaskPriority } from '@adhd/shared/tasks/schema';
-import { useMemo, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import type { LocalRow } from '../../../db/database';
 import { useDb } from '../../../db/session';
 import { indexTasks, type TaskIndex } from '../logic/tree';
@@ -35,11 +35,28 @@ export function toTaskItem(row: LocalRow): TaskItem {
 export function useTasks(): TaskItem[] | undefined {
   const db = useDb();
   const cache = db ? taskCacheFor(db, toTaskItem) : null;
-  return useSyncExternalStore(cache?.subscribe ?? noSubscribe, cache?.get ?? noSnapshot);
+  const [state, setState] = useState(() => ({ cache, tasks: cache?.get() }));
+  let tasks = state.tasks;
+  if (state.cache !== cache) {
+    tasks = cache?.get();
+    setState({ cache, tasks });
+  }
+  useEffect(() => {
+    if (!cache) return;
+    const update = () => {
+      const next = cache.get();
+      const apply = () => setState((s) => (s.cache === cache && s.tasks !== next ? { cache, tasks: next } : s));
+      // This device's writes render in the same frame; pulled pages render as a transition, which React
+      // interrupts for input, so the screen stays responsive while a big sync lands.
+      if (cache.lastChangeWasPull) startTransition(apply);
+      else apply();
+    };
+    const off = cache.subscribe(update);
+    update();
+    return off;
+  }, [cache]);
+  return tasks;
 }
-
-const noSubscribe = () => () => undefined;
-const noSnapshot = () => undefined;
 
 /** The tasks with their id and children indexes. */
 export function useTaskIndex(tasks: TaskItem[] | undefined): TaskIndex {

@@ -16,6 +16,8 @@ export class TaskCache {
   private readonly part: string;
   /** A full read is queued and has not started: later changes are covered by it (a pull writes pages fast). */
   private reloadQueued = false;
+  /** Whether the latest published change came from a pull page (renders may then be deferred). */
+  lastChangeWasPull = false;
   private readonly offPulled: () => void;
   private readonly onMutated = (parts: ObservabilitySet) => {
     const changed = parts[this.part];
@@ -59,7 +61,8 @@ export class TaskCache {
     return this.pending;
   }
 
-  private publish(): void {
+  private publish(fromPull = false): void {
+    this.lastChangeWasPull = fromPull;
     this.snapshot = [...this.rows.values()];
     for (const l of this.listeners) l();
   }
@@ -91,7 +94,7 @@ export class TaskCache {
       if (row.deleted === 0) this.rows.set(row.id, this.toItem(row));
       else this.rows.delete(row.id);
     }
-    this.publish();
+    this.publish(true);
   }
 
   private async patch(keys: string[]): Promise<void> {
