@@ -1,0 +1,45 @@
+import type { Schema } from 'hast-util-sanitize';
+import { createElement, Fragment, type ReactNode } from 'react';
+import { jsx, jsxs } from 'react/jsx-runtime';
+import rehypeReact from 'rehype-react';
+import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+
+/**
+ * Markdown → React elements, never HTML strings (docs/notes.md, "Sanitising"):
+ * remark-parse + remark-gfm build the syntax tree, remark-rehype turns it into HTML nodes WITHOUT raw HTML
+ * (`allowDangerousHtml` stays false, so `<script>` typed in a note is dropped as text-less raw nodes),
+ * rehype-sanitize applies GitHub's allow-list (no event handlers, no `style`, no `javascript:`/`data:`
+ * URLs), and rehype-react creates React elements, which React escapes again. No `dangerouslySetInnerHTML`.
+ */
+const schema: Schema = {
+  ...defaultSchema,
+  // Only web and mail links; images only over http(s). Anything else (javascript:, data:, vbscript:…) is dropped.
+  protocols: { ...defaultSchema.protocols, href: ['http', 'https', 'mailto'], src: ['http', 'https'], cite: ['http', 'https'] },
+  // Task-list checkboxes stay, read-only.
+  attributes: { ...defaultSchema.attributes, input: [['type', 'checkbox'], ['disabled', true], 'checked'] },
+};
+
+function SafeLink(props: { href?: string; children?: ReactNode }) {
+  return createElement('a', { href: props.href, target: '_blank', rel: 'noopener noreferrer nofollow ugc' }, props.children);
+}
+
+function SafeImage(props: { src?: string; alt?: string }) {
+  return createElement('img', { src: props.src, alt: props.alt ?? '', loading: 'lazy', referrerPolicy: 'no-referrer' });
+}
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype)
+  .use(rehypeSanitize, schema)
+  .use(rehypeReact, { Fragment, jsx, jsxs, components: { a: SafeLink, img: SafeImage } } as never);
+
+/** The markdown `source` as sanitised React elements. */
+export function renderMarkdown(source: string): ReactNode {
+  const tree = processor.runSync(processor.parse(source));
+  return processor.stringify(tree) as unknown as ReactNode;
+}
