@@ -42,6 +42,8 @@ const LOCAL_TASKS = 10_000;
 const TOGGLES = 30;
 const CONVERGENCE_RUNS = 20;
 const LOAD_RUNS = 3;
+/** An emulated 4G link for the cold-load comparison: 40 ms round trip, 10 Mbit/s down, 5 Mbit/s up. */
+const FOUR_G = { latency: 40, downloadThroughput: (10_000_000 / 8), uploadThroughput: (5_000_000 / 8) };
 
 const t0 = performance.now();
 const say = (msg) => console.log(`[client ${((performance.now() - t0) / 1000).toFixed(0).padStart(3)} s] ${msg}`);
@@ -238,20 +240,29 @@ async function waitForCount(page, dbName, want, timeout = 60_000) {
 }
 
 /** Opens `url` in a new page of `context` and answers navigation start → first task row painted, in ms. */
-async function timedLoad(context, url, { noCache = false } = {}) {
+async function timedLoad(context, url, { noCache = false, throttle = null } = {}) {
   const page = await context.newPage();
   await page.addInitScript(firstRowProbe);
   const scripts = new Set();
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.add(r.url());
   });
-  if (noCache) {
+  if (noCache || throttle) {
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (noCache) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (throttle) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...throttle });
   }
   await page.goto(url, { waitUntil: 'commit' });
   await page.waitForFunction(() => typeof window.__firstRow === 'number' && window.__firstRow > 0, undefined, { timeout: 30_000, polling: 50 });
   const ms = await page.evaluate(() => window.__firstRow);
+  if (process.env.BENCH_VERBOSE === '1') {
+    const marks = await page.evaluate(() =>
+      [...performance.getEntriesByType('mark'), ...performance.getEntriesByType('measure'), ...performance.getEntriesByType('resource')]
+        .map((m) => `${m.name.replace(location.origin, '')} ${Math.round(m.startTime)}+${Math.round(m.duration)}`)
+        .join(' | '),
+    );
+    say(`  ${url} ${ms.toFixed(0)} ms: ${marks}`);
+  }
   await page.close();
   return { ms, scripts: [...scripts] };
 }
@@ -411,6 +422,7 @@ export async function runClientBench() {
     {
       const offline = [];
       const network = [];
+      const throttled = [];
       let netScripts = [];
       for (let i = 0; i < LOAD_RUNS; i++) {
         await ctxA.setOffline(true);
@@ -419,13 +431,16 @@ export async function runClientBench() {
         const n = await timedLoad(ctxN, `${base}/tasks`, { noCache: true });
         network.push(n.ms);
         netScripts = n.scripts;
+        // For context only (not the target's baseline): the same load over an emulated 4G link.
+        throttled.push((await timedLoad(ctxN, `${base}/tasks`, { noCache: true, throttle: FOUR_G })).ms);
       }
-      out.load = { offline, network, offlineMs: median(offline), networkMs: median(network), scriptsBeforeRow: netScripts.length, jsBeforeRowKiB: gzipOf(netScripts) };
-      say(`cold load → first task row: offline (SW) ${offline.map((x) => x.toFixed(0)).join(', ')} ms; network, no SW ${network.map((x) => x.toFixed(0)).join(', ')} ms`);
+      out.load = { offline, network, throttled, offlineMs: median(offline), networkMs: median(network), throttledMs: median(throttled), scriptsBeforeRow: netScripts.length, jsBeforeRowKiB: gzipOf(netScripts) };
+      say(`cold load → first task row: offline (SW) ${offline.map((x) => x.toFixed(0)).join(', ')} ms; network, no SW ${network.map((x) => x.toFixed(0)).join(', ')} ms; emulated 4G ${throttled.map((x) => x.toFixed(0)).join(', ')} ms`);
       say(`JS requested before the first row (network load): ${netScripts.length} scripts, ${out.load.jsBeforeRowKiB.toFixed(1)} KiB gzip`);
     }
     await ctxN.close();
 
+    if (process.env.BENCH_ONLY === 'load') return { ok: true, results: out, metrics: clientMetrics(out) };
     // 8: toggle → rendered, 10k tasks local.
     {
       const page = await openTasks(ctxA, base);
@@ -514,7 +529,7 @@ export function clientMetrics(out) {
         name: 'cold offline load from the SW → first task row painted',
         value: r2(l.offlineMs),
         unit: 'ms',
-        extra: { offlineRunsMs: l.offline.map(r2), networkRunsMs: l.network.map(r2), scriptsBeforeFirstRow: l.scriptsBeforeRow, jsBeforeFirstRowGzipKiB: r2(l.jsBeforeRowKiB) },
+        extra: { offlineRunsMs: l.offline.map(r2), networkRunsMs: l.network.map(r2), emulated4gRunsMs: l.throttled.map(r2), emulated4gRatio: Number((l.offlineMs / l.throttledMs).toPrecision(3)), scriptsBeforeFirstRow: l.scriptsBeforeRow, jsBeforeFirstRowGzipKiB: r2(l.jsBeforeRowKiB) },
         baseline: { name: 'same load online, service workers blocked, HTTP cache disabled', value: r2(l.networkMs), unit: 'ms' },
         ratio: Number(ratio.toPrecision(3)),
         target: '≤ 1.0 s; ≤ 0.5×',
@@ -522,7 +537,7 @@ export function clientMetrics(out) {
           { label: '≤ 1.0 s', ok: l.offlineMs <= 1000 },
           { label: 'ratio ≤ 0.5', ok: ratio <= 0.5 },
         ],
-        note: `median of ${LOAD_RUNS} each, a new page in a warm browser, ${LOCAL_TASKS / 1000}k tasks already local; offline ${l.offline.map((x) => x.toFixed(0)).join('/')} ms, network ${l.network.map((x) => x.toFixed(0)).join('/')} ms; the network load requested ${l.scriptsBeforeRow} scripts (${l.jsBeforeRowKiB.toFixed(1)} KiB gzip) before the first row`,
+        note: `median of ${LOAD_RUNS} each, a new page in a warm browser, ${LOCAL_TASKS / 1000}k tasks already local; offline ${l.offline.map((x) => x.toFixed(0)).join('/')} ms, network ${l.network.map((x) => x.toFixed(0)).join('/')} ms (loopback: no latency, so the service worker has little to save; over an emulated 4G link, 40 ms RTT and 10 Mbit/s, the network load takes ${l.throttledMs.toFixed(0)} ms, ratio ${(l.offlineMs / l.throttledMs).toFixed(2)}); the network load requested ${l.scriptsBeforeRow} scripts (${l.jsBeforeRowKiB.toFixed(1)} KiB gzip) before the first row`,
       }),
     );
   }

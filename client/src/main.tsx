@@ -2,6 +2,8 @@ import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadScreen } from './app/routes';
+import { currentDb } from './db/session';
 import { registerServiceWorker } from './app/service-worker';
 import { applyAppearance, watchSystemTheme } from './app/theme';
 import { startSyncEarly } from './db/use-sync-lifecycle';
@@ -9,6 +11,7 @@ import { authStore } from './features/auth/auth-store';
 import { activateLocale, initialLocale } from './i18n';
 import './styles.css';
 
+performance.mark('app:main');
 // Styles injected at run time (Radix scroll lock) carry the page's CSP nonce.
 const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
 if (nonce) setNonce(nonce);
@@ -17,7 +20,9 @@ watchSystemTheme();
 // The session and the first pull start while the language catalog loads (offline first: from the cached user).
 void authStore.restore();
 startSyncEarly();
+preloadScreen(location.pathname, currentDb());
 await activateLocale(initialLocale());
+performance.mark('app:render');
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

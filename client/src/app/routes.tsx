@@ -7,11 +7,25 @@ import { isPublicPath } from './access';
 import { ErrorPage } from './error-page';
 import { usePageTitle } from './page-title';
 import { authScreens } from '../features/auth/screens';
+import type { AppDatabase } from '../db/database';
 
-const TasksScreen = lazy(() => import('../features/tasks/tasks-screen').then((m) => ({ default: m.TasksScreen })));
+const loadTasks = () => import('../features/tasks/tasks-screen');
+const TasksScreen = lazy(() => loadTasks().then((m) => ({ default: m.TasksScreen })));
 const HabitsScreen = lazy(() => import('../features/habits/habits-screen').then((m) => ({ default: m.HabitsScreen })));
 const NotesScreen = lazy(() => import('../features/notes/notes-screen').then((m) => ({ default: m.NotesScreen })));
 const TagsScreen = lazy(() => import('../features/tags/tags-screen').then((m) => ({ default: m.TagsScreen })));
+
+/**
+ * Start loading the screen of `pathname` before the first render (called at start-up, while the language
+ * catalog loads): its chunk is fetched and, for the tasks screen, the local tasks are read into memory.
+ */
+export function preloadScreen(pathname: string, db: AppDatabase | null): void {
+  if (pathname === '/tasks' || pathname.startsWith('/tasks/')) {
+    void loadTasks()
+      .then((m) => db && m.warmTasks(db))
+      .catch(() => undefined); // the route's own lazy() reports a failed chunk
+  }
+}
 
 /** A titled screen: sets the page title and renders its content. */
 function Screen({ title, children }: { title: string | null; children: ReactNode }) {

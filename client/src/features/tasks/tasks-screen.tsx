@@ -10,12 +10,19 @@ import { QuickAdd } from './components/quick-add';
 import { TaskFiltersBar } from './components/task-filters';
 import { TaskList } from './components/task-list';
 import { useTaskActions } from './data/mutations';
-import { useTaskIndex, useTasks } from './data/queries';
+import { toTaskItem, useTaskIndex, useTasks } from './data/queries';
+import { taskCacheFor } from './data/task-cache';
+import type { AppDatabase } from '../../db/database';
 import { TaskDetailsDialog } from './dialogs/task-details-dialog';
 import { TaskFormDialog, type TaskFormTarget } from './dialogs/task-form-dialog';
 import { usePrefs, useToday } from './hooks/use-prefs';
 import { useStoredView } from './hooks/use-stored-view';
 import { DEFAULT_FILTERS, type TaskFilters } from './logic/filters';
+
+/** Start reading the local tasks into memory before the screen renders (start-up on /tasks). */
+export function warmTasks(db: AppDatabase): void {
+  taskCacheFor(db, toTaskItem);
+}
 
 /**
  * The tasks screen (SPEC sections 2-5): quick add, list or tree, filters, and the details and form dialogs.

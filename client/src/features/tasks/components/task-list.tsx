@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { UserPrefs } from '../hooks/use-prefs';
 import { filterTasks, filterTree, type TaskFilters } from '../logic/filters';
@@ -10,6 +10,7 @@ import { TaskRow } from './task-row';
 
 /** Rows rendered at first; more on request, so a huge list never slows a click down. */
 const PAGE = 200;
+const FIRST_PAINT = 30;
 
 export interface TaskListProps {
   tasks: readonly TaskItem[];
@@ -36,7 +37,11 @@ function useChildCounts(index: TaskIndex) {
 export function TaskList({ tasks, index, filters, view, prefs, today, onOpen, onSetCompleted }: TaskListProps) {
   const { t } = useLingui();
   const titleOf = useTitleOf();
-  const [limit, setLimit] = useState(PAGE);
+  // The first screenful paints first; the rest of the page follows as a transition (cold start on a phone).
+  const [limit, setLimit] = useState(FIRST_PAINT);
+  useEffect(() => {
+    startTransition(() => setLimit((l) => Math.max(l, PAGE)));
+  }, []);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const counts = useChildCounts(index);
 

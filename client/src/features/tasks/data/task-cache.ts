@@ -81,12 +81,14 @@ export class TaskCache {
   }
 
   private async reload(): Promise<void> {
+    const start = performance.now();
     // The primary store's getAll is cheaper than walking the `deleted` index; tombstones are few.
     const rows = await this.db.tasks.toArray();
     const live = new Map<string, TaskItem>();
     for (const r of rows) if (r.deleted === 0) live.set(r.id, this.toItem(r));
     this.rows = live;
     this.publish();
+    performance.measure?.('tasks:load', { start, end: performance.now() });
   }
 
   private patchRows(rows: LocalRow[]): void {
