@@ -1,8 +1,126 @@
-import { useLingui } from '@lingui/react/macro';
-import { PlaceholderScreen } from '../placeholders/placeholder-screen';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { mdiPlus } from '@mdi/js';
+import type { HabitDayStatus } from '@adhd/shared/habits/schema';
+import type { HabitSort } from '@adhd/shared/habits/view';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'wouter';
+import { Button } from '../../components/ui/button';
+import { SelectField } from '../../components/ui/select';
+import { HabitRow } from './components/habit-row';
+import { useHabitActions } from './data/mutations';
+import { useHabits } from './data/queries';
+import { useHabitViews } from './data/use-habit-view';
+import { HabitDetailsDialog } from './dialogs/habit-details-dialog';
+import { HabitFormDialog, type HabitFormTarget } from './dialogs/habit-form-dialog';
+import { useHabitPrefs, useToday } from './hooks/use-prefs';
+import { useStoredSort } from './hooks/use-stored-sort';
 
-/** The Habits screen (SPEC section 2), filled by the habits issue. */
+/**
+ * The Habits screen (SPEC sections 2-5): the list sorted by time of day, pending today or anti-streak, each
+ * row with its 14-day strip; the details (full screen) and the form. Everything renders from the local
+ * database, so it works offline; /habits?id={id} opens that habit's details.
+ */
 export function HabitsScreen() {
   const { t } = useLingui();
-  return <PlaceholderScreen title={t`Habits`} color="var(--color-section-habits)" />;
+  const prefs = useHabitPrefs();
+  const today = useToday(prefs.timeZone);
+  const habits = useHabits();
+  const [sort, setSort] = useStoredSort();
+  const views = useHabitViews(habits, today, sort);
+  const actions = useHabitActions();
+  const [params, setParams] = useSearchParams();
+  const [form, setForm] = useState<HabitFormTarget | null>(null);
+
+  const detailsId = params.get('id');
+  const details = detailsId ? views?.find((v) => v.habit.id === detailsId) : undefined;
+  const openDetails = useCallback((id: string | null) => setParams(id ? { id } : {}, { replace: true }), [setParams]);
+  const openSettings = useCallback((id: string) => setForm({ mode: 'view', id }), []);
+  const setDay = useCallback((habitId: string, date: string, status: HabitDayStatus) => actions.setDay(habitId, date, status), [actions]);
+  const formHabit = form && form.mode !== 'create' ? habits?.find((h) => h.id === form.id) : undefined;
+
+  return (
+    <section className="mx-auto flex max-w-5xl flex-col gap-4" aria-labelledby="habits-title">
+      <header className="flex flex-wrap items-center gap-2">
+        <h1 id="habits-title" className="mr-auto text-2xl font-semibold text-section-habits dark:text-success">
+          <Trans>Habits</Trans>
+        </h1>
+        <SelectField<HabitSort>
+          label={t`Sort by`}
+          hideLabel
+          value={sort}
+          onValueChange={setSort}
+          triggerClassName="min-w-44"
+          options={[
+            { value: 'timeOfDay', label: t`Time of day` },
+            { value: 'pending', label: t`Pending today` },
+            { value: 'antiStreak', label: t`Anti-streak` },
+          ]}
+        />
+        <Button variant="primary" icon={mdiPlus} onClick={() => setForm({ mode: 'create' })} disabled={!habits} className="max-sm:w-11 max-sm:px-0" aria-label={t`New habit`}>
+          <span className="max-sm:hidden">
+            <Trans>New habit</Trans>
+          </span>
+        </Button>
+      </header>
+
+      {views === undefined ? (
+        <div aria-hidden className="flex flex-col gap-2">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-20 rounded-xl bg-surface-2" />
+          ))}
+        </div>
+      ) : views.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-line bg-surface-2 px-6 py-10 text-center">
+          <p className="text-lg font-medium">
+            <Trans>No habits yet.</Trans>
+          </p>
+          <p className="mt-1 text-sm text-muted">
+            <Trans>Start with one tiny habit. Small and daily beats big and rare.</Trans>
+          </p>
+          <Button variant="primary" icon={mdiPlus} className="mt-4" onClick={() => setForm({ mode: 'create' })}>
+            <Trans>New habit</Trans>
+          </Button>
+        </div>
+      ) : (
+        <ul className="flex flex-col gap-2" aria-label={t`Habits`}>
+          {views.map((v) => (
+            <HabitRow
+              key={v.habit.id}
+              habit={v.habit}
+              streaks={v.streaks}
+              today={today}
+              locale={prefs.locale}
+              clockMode={prefs.clockMode}
+              onOpen={openDetails}
+              onSettings={openSettings}
+              onSetDay={setDay}
+            />
+          ))}
+        </ul>
+      )}
+
+      {details && !form && (
+        <HabitDetailsDialog
+          key={details.habit.id}
+          habit={details.habit}
+          streaks={details.streaks}
+          prefs={prefs}
+          today={today}
+          onClose={() => openDetails(null)}
+          onEdit={() => setForm({ mode: 'edit', id: details.habit.id })}
+          onDeleted={() => openDetails(null)}
+        />
+      )}
+      {form && habits && (form.mode === 'create' || formHabit) && (
+        <HabitFormDialog
+          key={form.mode === 'create' ? 'create' : `${form.mode}-${form.id}`}
+          target={form}
+          habit={formHabit}
+          prefs={prefs}
+          today={today}
+          onClose={() => setForm(null)}
+        />
+      )}
+    </section>
+  );
 }

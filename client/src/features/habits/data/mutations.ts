@@ -1,0 +1,44 @@
+import type { HabitDayStatus } from '@adhd/shared/habits/schema';
+import { useMemo } from 'react';
+import type { AppDatabase } from '../../../db/database';
+import { mutate } from '../../../db/mutate';
+import { useDb } from '../../../db/session';
+
+/** A new client-side id: offline creations keep their id. */
+export const newHabitId = (): string => crypto.randomUUID();
+
+export interface HabitActions {
+  create(id: string, fields: Record<string, unknown>): Promise<void>;
+  update(id: string, patch: Record<string, unknown>): Promise<void>;
+  remove(id: string): Promise<void>;
+  /** One day's absolute status (habit.setDay): replicated so two devices' days merge. */
+  setDay(habitId: string, date: string, status: HabitDayStatus): Promise<void>;
+}
+
+function actionsFor(db: AppDatabase | null): HabitActions {
+  const need = (): AppDatabase => {
+    if (!db) throw new Error('No local database is open');
+    return db;
+  };
+  return {
+    async create(id, fields) {
+      await mutate(need(), 'habit.create', { id, ...fields });
+    },
+    async update(id, patch) {
+      if (Object.keys(patch).length === 0) return;
+      await mutate(need(), 'habit.update', { id, ...patch });
+    },
+    async remove(id) {
+      await mutate(need(), 'habit.delete', { id });
+    },
+    async setDay(habitId, date, status) {
+      await mutate(need(), 'habit.setDay', { habitId, date, status });
+    },
+  };
+}
+
+/** The habit writes, bound to the signed-in user's database. */
+export function useHabitActions(): HabitActions {
+  const db = useDb();
+  return useMemo(() => actionsFor(db), [db]);
+}
