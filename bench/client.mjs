@@ -250,7 +250,10 @@ async function timedLoad(context, url, { noCache = false, throttle = null } = {}
   if (noCache || throttle) {
     const cdp = await context.newCDPSession(page);
     if (noCache) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    if (throttle) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...throttle });
+    if (throttle) {
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...throttle });
+    }
   }
   await page.goto(url, { waitUntil: 'commit' });
   await page.waitForFunction(() => typeof window.__firstRow === 'number' && window.__firstRow > 0, undefined, { timeout: 30_000, polling: 50 });
