@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDatabase } from '../../src/db/database';
 import { mutate } from '../../src/db/mutate';
 import { liveTasks, makeEngine, makeNetwork, otherDevice } from './helpers';
 import { startServer, type TestServer } from './server';
@@ -42,6 +43,38 @@ describe('pull pages', () => {
     expect(await db._base.count()).toBe(0);
     expect((await db._meta.get('cursor'))?.value).toBe((await server.snapshot(user.token)).cursor);
     expect((await db.tasks.get('mine'))?.version).toBe(11);
+    await engine.stop();
+    await db.delete();
+  });
+
+  it('asks for the next page while the current one is being written', async () => {
+    const user = await server.seedUser();
+    const other = otherDevice();
+    await server.push(
+      user.token,
+      other.clientId,
+      Array.from({ length: 9 }, (_, i) => other.m('task.create', { id: `p${i}`, title: `Page task ${i}` })),
+    );
+    const net = makeNetwork();
+    const cursorsSeen: [number, number][] = [];
+    const original = net.fetch;
+    let local: AppDatabase | null = null;
+    net.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      // When a pull for cursor N leaves, the page that ends at N may still be on its way into the database.
+      if (String(input).endsWith('/api/sync/pull')) {
+        const { cursor } = JSON.parse(String(init?.body)) as { cursor: number };
+        cursorsSeen.push([cursor, Number((await local!._meta.get('cursor'))?.value ?? 0)]);
+      }
+      return original(input, init);
+    }) as typeof fetch;
+    const { db, engine } = makeEngine(user.id, user.token, server.baseUrl, net, { pullLimit: 3, backoff: { minMs: 60_000 } });
+    local = db;
+    engine.start();
+    expect(await engine.syncNow()).toBe('synced');
+    expect(Object.keys(await liveTasks(db)).length).toBe(9);
+    expect(cursorsSeen.map(([c]) => c).slice(0, 3)).toEqual([0, 3, 6]);
+    // Requests for later pages left before the page before them was committed (the pipeline).
+    expect(cursorsSeen.some(([cursor, stored]) => stored < cursor)).toBe(true);
     await engine.stop();
     await db.delete();
   });
