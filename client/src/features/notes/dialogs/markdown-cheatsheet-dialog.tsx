@@ -16,7 +16,7 @@ export function MarkdownCheatsheetDialog({ open, onClose }: { open: boolean; onC
     { label: t`Bullet list`, source: '- First item\n- Second item' },
     { label: t`Numbered list`, source: '1. First step\n2. Second step' },
     { label: t`Link`, source: '[Example](https://example.com)' },
-    { label: t`Image`, source: '![Alt text](https://example.com/image.png)' },
+    { label: t`Image`, source: '![App icon](/icons/icon-192.png)' },
     { label: t`Blockquote`, source: '> A quoted line' },
     { label: t`Task checkbox`, source: '- [ ] Something to do' },
     { label: t`Done checkbox`, source: '- [x] Something done' },

@@ -27,8 +27,24 @@ function SafeLink(props: { href?: string; children?: ReactNode }) {
   return createElement('a', { href: props.href, target: '_blank', rel: 'noopener noreferrer nofollow ugc' }, props.children);
 }
 
+/** Whether `src` is on this app's own origin (relative URLs are). */
+function sameOrigin(src: string): boolean {
+  try {
+    return typeof location !== 'undefined' && new URL(src, location.href).origin === location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Images from this origin are shown; an image elsewhere becomes a link to it instead. The page's CSP only
+ * allows its own images, and loading third-party images would also tell their hosts when a note is read.
+ */
 function SafeImage(props: { src?: string; alt?: string }) {
-  return createElement('img', { src: props.src, alt: props.alt ?? '', loading: 'lazy', referrerPolicy: 'no-referrer' });
+  const src = props.src ?? '';
+  if (src && sameOrigin(src)) return createElement('img', { src, alt: props.alt ?? '', loading: 'lazy', referrerPolicy: 'no-referrer' });
+  if (!src) return createElement('span', null, props.alt ?? '');
+  return createElement('a', { href: src, target: '_blank', rel: 'noopener noreferrer nofollow ugc', 'data-image-link': '' }, `🖼 ${props.alt || src}`);
 }
 
 const processor = unified()
