@@ -39,7 +39,7 @@ export function DayCell({ state, text, label, active, scheduled, size, onClick }
       onClick={onClick}
       className={cn(
         'inline-flex items-center justify-center rounded-full border text-[11px] font-medium tabular-nums transition-colors',
-        size === 'md' ? 'h-8 w-8 sm:h-7 sm:w-7' : 'h-7 w-7 sm:h-6 sm:w-6',
+        size === 'md' ? 'h-9 w-9 sm:h-7 sm:w-7' : 'h-10 w-10 sm:h-6 sm:w-6',
         LOOK[state],
         !scheduled && 'opacity-35',
         active ? cn('cursor-pointer hover:brightness-95', focusRing) : 'cursor-default',

@@ -24,7 +24,7 @@ export function DayStrip({ title, today, locale, statusOf, scheduled, onSet }: D
   const labels = useHabitLabels();
   const dates = Array.from({ length: STRIP_DAYS }, (_, i) => addDays(today, i - STRIP_DAYS + 1));
   return (
-    <div role="group" aria-label={t`Last 14 days of ${title}`} className="flex flex-wrap gap-1">
+    <div role="group" aria-label={t`Last 14 days of ${title}`} className="grid grid-cols-7 justify-items-center gap-1 sm:flex">
       {dates.map((date) => {
         const status = statusOf(date);
         const isScheduled = scheduled(date);

@@ -43,7 +43,7 @@ export function MonthGrid({ year, month, today, weekStartDay, locale, size, stat
         {Array.from({ length: rows }, (_, r) => (
           <div key={r} role="row" className="contents">
             {dates.slice(r * 7, r * 7 + 7).map((date) => {
-              if (!date.startsWith(prefix)) return <span key={date} role="gridcell" aria-hidden className={size === 'md' ? 'h-8 w-8 sm:h-7 sm:w-7' : 'h-7 w-7 sm:h-6 sm:w-6'} />;
+              if (!date.startsWith(prefix)) return <span key={date} role="gridcell" aria-hidden className={size === 'md' ? 'h-9 w-9 sm:h-7 sm:w-7' : 'h-10 w-10 sm:h-6 sm:w-6'} />;
               const status = statusOf(date);
               const isScheduled = scheduled(date);
               const state = dayDisplayState(status, date, today);

@@ -29,7 +29,7 @@ export function FrequencyField({ values, onChange, creating, readOnly, today, pr
   return (
     <fieldset className="flex flex-col gap-2" disabled={readOnly}>
       <legend className="mb-1 text-sm font-medium">{t`Frequency`}</legend>
-      <div role="radiogroup" aria-label={t`Frequency`} className="flex flex-wrap gap-1 rounded-lg border border-line p-0.5 self-start">
+      <div role="radiogroup" aria-label={t`Frequency`} className="grid grid-cols-3 gap-0.5 rounded-lg border border-line p-0.5 sm:flex sm:self-start">
         {modes.map((m) => (
           <button
             key={m.id}
@@ -37,7 +37,7 @@ export function FrequencyField({ values, onChange, creating, readOnly, today, pr
             role="radio"
             aria-checked={values.mode === m.id}
             onClick={() => onChange(chooseMode(values, m.id, creating, today))}
-            className={cn('min-h-10 rounded-md px-3 text-sm sm:min-h-8', focusRing, values.mode === m.id ? 'bg-primary/10 font-medium text-primary' : 'text-muted hover:text-ink')}
+            className={cn('min-h-10 rounded-md px-2 text-sm leading-tight sm:min-h-8 sm:px-3', focusRing, values.mode === m.id ? 'bg-primary/10 font-medium text-primary' : 'text-muted hover:text-ink')}
           >
             {m.label}
           </button>
