@@ -68,6 +68,19 @@ describe('NoteEditorDialog', () => {
     expect(row!.data).toMatchObject({ title: 'Groceries', content: '   - milk', isMarkdown: true, color: '#FFEB3B', pinned: false, folder: null, tags: [] });
   });
 
+  it('saves from the Preview tab too', async () => {
+    const onClose = vi.fn();
+    renderWithI18n(<Harness target={{ mode: 'create', folder: null }} onClose={onClose} />);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'New note' });
+    await user.type(within(dialog).getByLabelText('Title'), 'From preview');
+    await user.type(within(dialog).getByLabelText('Content'), '- [ ] task');
+    await user.click(within(dialog).getByRole('tab', { name: 'Preview' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await db.notes.count()).toBe(1);
+  });
+
   it('stays open with a message when the save fails', async () => {
     const onClose = vi.fn();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

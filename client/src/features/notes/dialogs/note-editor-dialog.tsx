@@ -114,7 +114,8 @@ export function NoteEditorDialog({ target, note, folders, onClose, onModeChange 
             <Button variant="ghost" onClick={requestClose}>
               <Trans>Cancel</Trans>
             </Button>
-            <Button variant="primary" type="submit" form={formId} disabled={saving}>
+            {/* Not a submit button: the form is unmounted while the Preview tab shows, and Save works from both. */}
+            <Button variant="primary" onClick={() => void save()} disabled={saving}>
               <Trans>Save</Trans>
             </Button>
           </>
