@@ -74,7 +74,7 @@ describe('NoteEditorDialog', () => {
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'New note' });
     await user.type(within(dialog).getByLabelText('Title'), 'From preview');
-    await user.type(within(dialog).getByLabelText('Content'), '- [ ] task');
+    await user.type(within(dialog).getByLabelText('Content'), '- [[ ] task');
     await user.click(within(dialog).getByRole('tab', { name: 'Preview' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
