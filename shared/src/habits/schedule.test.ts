@@ -86,3 +86,18 @@ describe('today in the user zone', () => {
     expect(habitToday(new Date('2025-03-11T09:30:00Z'), 'UTC')).toBe('2025-03-11');
   });
 });
+
+describe('dayNumber', () => {
+  it('matches Date.UTC for every day from 1899 to 2101 and refuses impossible dates', () => {
+    for (let t = Date.UTC(1899, 0, 1); t <= Date.UTC(2101, 11, 31); t += 86_400_000) {
+      const date = new Date(t).toISOString().slice(0, 10);
+      expect(dayNumber(date)).toBe(t / 86_400_000);
+    }
+    for (const bad of ['2025-02-29', '2024-02-30', '2025-13-01', '2025-00-10', '2025-04-31', '2025-1-01', '2025/01/01', 'abcd-ef-gh', '']) {
+      expect(dayNumber(bad)).toBeNaN();
+    }
+    expect(dayNumber('2024-02-29')).toBe(Date.UTC(2024, 1, 29) / 86_400_000);
+    expect(dayNumber('2000-02-29')).toBe(Date.UTC(2000, 1, 29) / 86_400_000);
+    expect(dayNumber('1900-02-29')).toBeNaN();
+  });
+});

@@ -20,13 +20,39 @@ export interface TimeRule {
 }
 
 const DAY_MS = 86_400_000;
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** A calendar date as a whole-day number (days since 1970-01-01); NaN for anything else. */
+/**
+ * A calendar date as a whole-day number (days since 1970-01-01); NaN for anything that is not a real
+ * `YYYY-MM-DD` date. Pure integer arithmetic (no Date, no regex): streaks parse every mark with it.
+ */
 export function dayNumber(date: string): number {
-  const m = DATE_RE.exec(date);
-  if (!m) return Number.NaN;
-  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS;
+  if (typeof date !== 'string' || date.length !== 10 || date.charCodeAt(4) !== 45 || date.charCodeAt(7) !== 45) return Number.NaN;
+  let y = 0;
+  for (let i = 0; i < 4; i++) {
+    const c = date.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return Number.NaN;
+    y = y * 10 + c;
+  }
+  const m1 = date.charCodeAt(5) - 48;
+  const m2 = date.charCodeAt(6) - 48;
+  const d1 = date.charCodeAt(8) - 48;
+  const d2 = date.charCodeAt(9) - 48;
+  if (m1 < 0 || m1 > 9 || m2 < 0 || m2 > 9 || d1 < 0 || d1 > 9 || d2 < 0 || d2 > 9) return Number.NaN;
+  const m = m1 * 10 + m2;
+  const d = d1 * 10 + d2;
+  if (m < 1 || m > 12 || d < 1 || d > monthLength(y, m)) return Number.NaN;
+  // Days from the civil date (H. Hinnant's algorithm), years starting in March.
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+
+function monthLength(y: number, m: number): number {
+  if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
 }
 
 /** The calendar date of a whole-day number. */

@@ -29,28 +29,33 @@ export interface DayMark {
 const COMPLETE = 1;
 const MISS = 2;
 const SKIP = 3;
-const CODE: Record<string, number> = { complete: COMPLETE, miss: MISS, skip: SKIP };
 
 export const NO_STREAKS: Streaks = { currentStreak: 0, currentAntiStreak: 0, bestStreak: 0 };
 
 export function computeStreaks(rule: ScheduleRule, marks: Iterable<DayMark>, today: string): Streaks {
   const T = dayNumber(today);
   if (Number.isNaN(T)) return { ...NO_STREAKS };
-  const parsed: [number, number][] = [];
+  const list = Array.isArray(marks) ? (marks as readonly DayMark[]) : [...marks];
+  // One pass: parse each mark once into typed arrays, and find the first day.
+  const days = new Int32Array(list.length);
+  const kinds = new Uint8Array(list.length);
+  let n = 0;
   let first = rule.startDate ? dayNumber(rule.startDate) : Number.NaN;
-  for (const m of marks) {
-    const code = CODE[m.status];
+  for (let i = 0; i < list.length; i++) {
+    const m = list[i]!;
+    const code = m.status === 'complete' ? COMPLETE : m.status === 'miss' ? MISS : m.status === 'skip' ? SKIP : 0;
     if (!code) continue;
     const d = dayNumber(m.date);
-    if (Number.isNaN(d) || d > T) continue;
-    parsed.push([d, code]);
+    if (!(d <= T)) continue; // NaN or after today
+    days[n] = d;
+    kinds[n++] = code;
     if (!(d >= first)) first = d; // also replaces NaN
   }
   if (Number.isNaN(first)) first = T;
   if (first > T) return { ...NO_STREAKS };
   const S = first;
   const codes = new Uint8Array(T - S + 1);
-  for (const [d, code] of parsed) codes[d - S] = code;
+  for (let i = 0; i < n; i++) codes[days[i]! - S] = kinds[i]!;
   const scheduled = scheduleTest(rule);
   const todayComplete = codes[T - S] === COMPLETE && scheduled(T);
   const end = todayComplete ? T : T - 1;
