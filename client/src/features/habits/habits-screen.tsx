@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { mdiPlus } from '@mdi/js';
 import type { HabitDayStatus } from '@adhd/shared/habits/schema';
 import type { HabitSort } from '@adhd/shared/habits/view';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/select';
@@ -36,12 +36,13 @@ export function HabitsScreen() {
   const openDetails = useCallback((id: string | null) => setParams(id ? { id } : {}, { replace: true }), [setParams]);
   const openSettings = useCallback((id: string) => setForm({ mode: 'view', id }), []);
   const setDay = useCallback((habitId: string, date: string, status: HabitDayStatus) => actions.setDay(habitId, date, status), [actions]);
+  const shown = useProgressiveCount(views?.length ?? 0);
   const formHabit = form && form.mode !== 'create' ? habits?.find((h) => h.id === form.id) : undefined;
 
   return (
     <section className="mx-auto flex max-w-5xl flex-col gap-4" aria-labelledby="habits-title">
       <header className="flex flex-wrap items-center gap-2">
-        <h1 id="habits-title" className="mr-auto text-2xl font-semibold text-section-habits dark:text-success">
+        <h1 id="habits-title" className="mr-auto text-2xl font-semibold text-section-habits max-sm:w-full dark:text-success">
           <Trans>Habits</Trans>
         </h1>
         <SelectField<HabitSort>
@@ -49,7 +50,7 @@ export function HabitsScreen() {
           hideLabel
           value={sort}
           onValueChange={setSort}
-          triggerClassName="min-w-44"
+          className="max-sm:flex-1" triggerClassName="sm:min-w-44"
           options={[
             { value: 'timeOfDay', label: t`Time of day` },
             { value: 'pending', label: t`Pending today` },
@@ -83,7 +84,7 @@ export function HabitsScreen() {
         </div>
       ) : (
         <ul className="flex flex-col gap-2" aria-label={t`Habits`}>
-          {views.map((v) => (
+          {views.slice(0, shown).map((v) => (
             <HabitRow
               key={v.habit.id}
               habit={v.habit}
@@ -123,4 +124,18 @@ export function HabitsScreen() {
       )}
     </section>
   );
+}
+
+/** Rows rendered at once; the rest follow in chunks after the first paint, so a long list shows at once. */
+const FIRST_ROWS = 20;
+const CHUNK_ROWS = 40;
+
+function useProgressiveCount(total: number): number {
+  const [count, setCount] = useState(FIRST_ROWS);
+  useEffect(() => {
+    if (count >= total) return;
+    const timer = setTimeout(() => setCount((c) => c + CHUNK_ROWS), 0);
+    return () => clearTimeout(timer);
+  }, [count, total]);
+  return Math.min(count, total);
 }

@@ -39,7 +39,7 @@ export const HabitRow = memo(function HabitRow({ habit, streaks, today, locale, 
     <li
       data-testid="habit-row"
       data-habit-id={habit.id}
-      className={cn('flex flex-col gap-2 rounded-xl border border-line bg-surface p-3 sm:flex-row sm:items-center sm:gap-4', !habit.isActive && 'opacity-60')}
+      className={cn('flex flex-col gap-2 rounded-xl border border-line bg-surface p-3 [contain-intrinsic-size:auto_96px] [content-visibility:auto] sm:flex-row sm:items-center sm:gap-4', !habit.isActive && 'opacity-60')}
     >
       <div className="flex min-w-0 flex-1 items-start gap-3">
         <HabitIcon name={habit.icon} color={habit.color} />

@@ -61,16 +61,41 @@ export function marksByHabit(rows: LocalRow[]): Map<string, Map<string, HabitDay
 
 const NO_MARKS: ReadonlyMap<string, HabitDayStatus> = new Map();
 
+function sameMarks(a: ReadonlyMap<string, HabitDayStatus>, b: ReadonlyMap<string, HabitDayStatus>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [date, status] of a) if (b.get(date) !== status) return false;
+  return true;
+}
+
+/** The last items built per database: an unchanged habit keeps its object, so its row does not re-render. */
+const itemCache = new WeakMap<object, Map<string, { stamp: string; item: HabitItem }>>();
+
 /**
  * Every live habit with its marked days, straight from the local database and kept current by a live query
- * (the spec's 10-second auto-refresh becomes this). undefined until the first read.
+ * (the spec's 10-second auto-refresh becomes this). undefined until the first read. Whole tables are read
+ * (cheaper for Dexie's change tracking than an index range over thousands of keys), and habits whose row
+ * and days did not change keep the same object.
  */
 export function useHabits(): HabitItem[] | undefined {
   const db = useDb();
   return useLiveQuery(async () => {
     if (!db) return undefined;
-    const [rows, days] = await Promise.all([db.habits.where('deleted').equals(0).toArray(), db.habitDays.where('deleted').equals(0).toArray()]);
+    const [rows, days] = await Promise.all([db.habits.toArray(), db.habitDays.toArray()]);
     const marks = marksByHabit(days);
-    return rows.map((r) => toHabitItem(r, marks.get(r.id) ?? NO_MARKS));
+    let cache = itemCache.get(db);
+    if (!cache) itemCache.set(db, (cache = new Map()));
+    const next = new Map<string, { stamp: string; item: HabitItem }>();
+    const items: HabitItem[] = [];
+    for (const r of rows) {
+      if (r.deleted) continue;
+      const m = marks.get(r.id) ?? NO_MARKS;
+      const stamp = `${r.updatedAt}|${r.version}`;
+      const old = cache.get(r.id);
+      const item = old && old.stamp === stamp && sameMarks(old.item.marks, m) ? old.item : toHabitItem(r, m);
+      next.set(r.id, { stamp, item });
+      items.push(item);
+    }
+    itemCache.set(db, next);
+    return items;
   }, [db]);
 }

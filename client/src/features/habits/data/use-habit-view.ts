@@ -9,6 +9,18 @@ export interface HabitView {
   pending: boolean;
 }
 
+/** Views computed before, per habit object and day: an unchanged habit keeps its view (and its row stays put). */
+const viewCache = new WeakMap<HabitItem, { today: string; view: HabitView }>();
+
+function viewOf(habit: HabitItem, today: string): HabitView {
+  const hit = viewCache.get(habit);
+  if (hit && hit.today === today) return hit.view;
+  const streaks = computeStreaks(habit, marksOf(habit), today);
+  const view = { habit, streaks, pending: isPendingToday(habit, habit.marks.get(today) ?? 'empty', today) };
+  viewCache.set(habit, { today, view });
+  return view;
+}
+
 function marksOf(habit: HabitItem) {
   return Array.from(habit.marks, ([date, status]) => ({ date, status }));
 }
@@ -17,10 +29,7 @@ function marksOf(habit: HabitItem) {
 export function useHabitViews(habits: HabitItem[] | undefined, today: string, sort: HabitSort): HabitView[] | undefined {
   const computed = useMemo(
     () =>
-      habits?.map((habit): HabitView => {
-        const streaks = computeStreaks(habit, marksOf(habit), today);
-        return { habit, streaks, pending: isPendingToday(habit, habit.marks.get(today) ?? 'empty', today) };
-      }),
+      habits?.map((habit) => viewOf(habit, today)),
     [habits, today],
   );
   return useMemo(() => {
