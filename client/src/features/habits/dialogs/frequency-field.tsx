@@ -50,7 +50,7 @@ export function FrequencyField({ values, onChange, creating, readOnly, today, pr
       )}
       {values.mode === 'days' && (
         <div className="flex flex-col gap-1">
-          <div role="group" aria-label={t`Days of week`} className="flex flex-wrap gap-1">
+          <div role="group" aria-label={t`Days of week`} className="grid grid-cols-7 gap-1 sm:flex sm:flex-wrap">
             {names.map((name, i) => {
               const day = (prefs.weekStartDay + i) % 7;
               const on = values.days.includes(day);
@@ -61,7 +61,7 @@ export function FrequencyField({ values, onChange, creating, readOnly, today, pr
                   aria-pressed={on}
                   aria-label={longNames[i]}
                   onClick={() => onChange(toggleDay(values, day))}
-                  className={cn('min-h-10 min-w-11 rounded-full border px-2 text-sm sm:min-h-9', focusRing, on ? 'border-primary bg-primary text-primary-contrast' : 'border-line text-ink hover:bg-surface-2')}
+                  className={cn('min-h-11 rounded-full border px-1 text-sm sm:min-h-9 sm:min-w-11 sm:px-2', focusRing, on ? 'border-primary bg-primary text-primary-contrast' : 'border-line text-ink hover:bg-surface-2')}
                 >
                   {name}
                 </button>
