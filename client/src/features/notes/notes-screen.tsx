@@ -1,7 +1,7 @@
 import { splitPinned, type NoteSortKey } from '@adhd/shared/notes/logic';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { mdiMagnify, mdiPin, mdiPlus } from '@mdi/js';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Icon } from '../../components/ui/icon';
@@ -12,6 +12,7 @@ import { NoteGrid } from './components/note-grid';
 import { useNoteActions } from './data/mutations';
 import { useNotes, type NoteItem } from './data/queries';
 import { NoteEditorDialog, type NoteEditorTarget } from './dialogs/note-editor-dialog';
+import { preloadMarkdown } from './markdown/lazy-preview';
 
 function matches(note: NoteItem, filter: FolderFilter, query: string): boolean {
   if (filter.kind === 'root' && note.folder !== null) return false;
@@ -36,6 +37,8 @@ export function NotesScreen() {
   const query = useDeferredValue(search.trim().toLowerCase());
   const [editor, setEditor] = useState<NoteEditorTarget | null>(null);
   const [folderDialog, setFolderDialog] = useState<FolderDialogTarget | null>(null);
+
+  useEffect(() => preloadMarkdown(), []);
 
   const linked = params.get('id');
   const byId = useMemo(() => new Map((notes ?? []).map((n) => [n._id, n])), [notes]);

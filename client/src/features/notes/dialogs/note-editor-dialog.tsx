@@ -161,7 +161,8 @@ export function NoteEditorDialog({ target, note, folders, onClose, onModeChange 
                 value={values.content}
                 readOnly={viewing}
                 required
-                spellCheck
+                // The browser's spell checker re-checks the whole text as you type; long notes go without it.
+                spellCheck={values.content.length < 20_000}
                 className="font-mono text-sm"
                 onChange={(e) => set('content', e.target.value)}
                 error={error === 'contentRequired' ? t({ id: 'validation.contentRequired', message: 'Content is required' }) : undefined}
