@@ -112,7 +112,7 @@ export function NotesScreen() {
                 { value: 'updatedAt', label: t`Last updated` },
                 { value: 'createdAt', label: t`Date created` },
               ]}
-              className="w-44"
+              className="w-56 max-sm:min-w-0 max-sm:flex-1"
             />
           </div>
 

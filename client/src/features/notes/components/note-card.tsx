@@ -19,7 +19,11 @@ export function excerpt(content: string): string {
   return content
     .slice(0, 600)
     .replace(/```[\s\S]*?(```|$)/g, ' ')
-    .replace(/[#>*_`~[\]()!-]+/g, ' ')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s*([-*+]|\d+\.)\s+(\[[ xX]\]\s+)?/gm, '')
+    .replace(/^\s*(#{1,6}|>)\s*/gm, '')
+    .replace(/[*_`~]+/g, '')
+    .replace(/^-{3,}$/gm, '')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 180);

@@ -41,7 +41,7 @@ export function MarkdownCheatsheetDialog({ open, onClose }: { open: boolean; onC
           <li key={e.label} className="grid gap-2 py-3 sm:grid-cols-[8rem_1fr_1fr] sm:items-start">
             <span className="text-sm font-medium">{e.label}</span>
             <pre className="overflow-x-auto rounded-md bg-surface-2 px-2 py-1 font-mono text-xs whitespace-pre-wrap">{e.source}</pre>
-            <div className="min-w-0 [&>div>*:first-child]:mt-0 [&>div>*:last-child]:mb-0">
+            <div className="min-w-0 [&>div>*:first-child]:mt-0 [&>div>*:last-child]:mb-0 [&_img]:max-h-16">
               <LazyMarkdownPreview source={e.source} />
             </div>
           </li>

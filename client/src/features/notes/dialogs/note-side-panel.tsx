@@ -48,7 +48,7 @@ export const NoteSidePanel = memo(function NoteSidePanel({
         onCheckedChange={(v) => set('isMarkdown', v)}
         end={<IconButton icon={mdiHelpCircleOutline} size="sm" label={t`Markdown help`} onClick={onHelp} />}
       />
-      <SwitchRow label={t`Pinned`} checked={pinned} disabled={readOnly} onCheckedChange={(v) => set('pinned', v)} />
+      <SwitchRow label={t`Pin note`} checked={pinned} disabled={readOnly} onCheckedChange={(v) => set('pinned', v)} />
       <div className="flex min-h-11 items-center gap-3">
         <button
           type="button"
