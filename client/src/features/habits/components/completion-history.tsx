@@ -54,7 +54,7 @@ export function CompletionHistory(props: CompletionHistoryProps) {
         <div className="flex flex-col gap-2 self-center">
           <div className="flex items-center justify-between gap-2">
             <IconButton icon={mdiChevronLeft} label={t`Previous month`} size="sm" disabled={monthStart <= earliestMonth} onClick={() => setMonthStart(addMonths(monthStart, -1))} />
-            <span className="text-sm font-medium capitalize" aria-live="polite">
+            <span className="inline-block text-sm font-medium first-letter:uppercase" aria-live="polite">
               {formatMonthYear(y, m, props.locale)}
             </span>
             <IconButton

@@ -31,7 +31,7 @@ export function MonthGrid({ year, month, today, weekStartDay, locale, size, stat
   const title = formatMonthYear(year, month, locale);
   return (
     <section aria-label={title} className="flex flex-col gap-1">
-      {showTitle && <h4 className="text-sm font-medium capitalize">{title}</h4>}
+      {showTitle && <h4 className="text-sm font-medium first-letter:uppercase">{title}</h4>}
       <div role="grid" aria-label={title} className={cn('grid grid-cols-7 justify-items-center', size === 'md' ? 'gap-1.5' : 'gap-0.5')}>
         <div role="row" className="contents">
           {weekdayNames(locale, weekStartDay, 'narrow').map((d, i) => (
