@@ -4,6 +4,9 @@ import type { LocalRow } from '../../../db/database';
 import { useDb } from '../../../db/session';
 import type { CustomFrequency, HabitItem } from '../logic/types';
 
+/** The habits section colour (styles.css --color-section-habits). */
+export const HABITS_CATEGORY_COLOR = '#16A34A';
+
 const FREQUENCIES = ['daily', 'weekly', 'monthly', 'custom'];
 const TIMES = ['anytime', 'morning', 'afternoon', 'evening', 'custom'];
 const STATUSES = ['complete', 'miss', 'skip'];
@@ -28,7 +31,8 @@ export function toHabitItem(row: LocalRow, marks: ReadonlyMap<string, HabitDaySt
     title: str(d.title),
     description: str(d.description),
     icon: str(d.icon, 'mdi-check-circle') || 'mdi-check-circle',
-    color: str(d.color, '#F44336') || '#F44336',
+    // SPEC section 3: a habit without a colour falls back to the habits category colour.
+    color: str(d.color) || HABITS_CATEGORY_COLOR,
     frequency: (FREQUENCIES.includes(d.frequency as string) ? d.frequency : 'daily') as HabitItem['frequency'],
     customFrequency: customOf(d.customFrequency),
     startDate: str(d.startDate, row.createdAt.slice(0, 10)),
