@@ -62,6 +62,20 @@ describe('HabitsScreen: the list row', () => {
     expect(await dayStatus(db, 'h2', addDays(today, -1))).toBe('empty');
   });
 
+  it('marks a pending habit whose time has come as due now ("time yet")', async () => {
+    const today = localToday();
+    await seedHabit(db, 'due', { title: 'Anytime habit', startDate: today });
+    await seedHabit(db, 'done', { title: 'Done habit', startDate: today });
+    await seedHabit(db, 'off', { title: 'Paused habit', startDate: today, isActive: false });
+    renderWithI18n(<HabitsScreen />);
+    const due = await rowOf('Anytime habit');
+    expect(within(due).getByText('Anytime').getAttribute('data-due')).toBe('true');
+    const done = await rowOf('Done habit');
+    await userEvent.setup().click(stripCell(done, today));
+    await waitFor(() => expect(within(done).getByText('Anytime').getAttribute('data-due')).toBeNull());
+    expect(within(await rowOf('Paused habit')).getByText('Anytime').getAttribute('data-due')).toBeNull();
+  });
+
   it('sorts by time of day, pending today or anti-streak', async () => {
     const today = localToday();
     await seedHabit(db, 'a', { title: 'Evening walk', timeOfDay: 'evening', startDate: addDays(today, -2) });

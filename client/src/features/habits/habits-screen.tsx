@@ -89,6 +89,8 @@ export function HabitsScreen() {
               key={v.habit.id}
               habit={v.habit}
               streaks={v.streaks}
+              pending={v.pending}
+              timeZone={prefs.timeZone}
               today={today}
               locale={prefs.locale}
               clockMode={prefs.clockMode}

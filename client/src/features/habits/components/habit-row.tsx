@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { mdiCogOutline } from '@mdi/js';
 import type { HabitDayStatus } from '@adhd/shared/habits/schema';
-import { dayNumber, scheduleTest } from '@adhd/shared/habits/schedule';
+import { dayNumber, isTimeYet, scheduleTest } from '@adhd/shared/habits/schedule';
 import type { Streaks } from '@adhd/shared/habits/streaks';
 import { memo, useCallback, useMemo } from 'react';
 import { IconButton } from '../../../components/ui/button';
@@ -18,6 +18,9 @@ import { HabitTagChips } from './tags-bridge';
 export interface HabitRowProps {
   habit: HabitItem;
   streaks: Streaks;
+  /** Scheduled today and neither completed nor skipped yet. */
+  pending: boolean;
+  timeZone: string;
   today: string;
   locale: string;
   clockMode: ClockMode;
@@ -27,7 +30,7 @@ export interface HabitRowProps {
 }
 
 /** A habit in the list: icon, title, frequency and time-of-day chips, tags, streaks and the 14-day strip. */
-export const HabitRow = memo(function HabitRow({ habit, streaks, today, locale, clockMode, onOpen, onSettings, onSetDay }: HabitRowProps) {
+export const HabitRow = memo(function HabitRow({ habit, streaks, pending, timeZone, today, locale, clockMode, onOpen, onSettings, onSetDay }: HabitRowProps) {
   const { t } = useLingui();
   const labels = useHabitLabels();
   const write = useCallback((date: string, status: HabitDayStatus) => onSetDay(habit.id, date, status), [onSetDay, habit.id]);
@@ -35,6 +38,8 @@ export const HabitRow = memo(function HabitRow({ habit, streaks, today, locale, 
   const test = useMemo(() => scheduleTest(habit), [habit]);
   const scheduled = useCallback((date: string) => test(dayNumber(date)), [test]);
   const title = habit.title || t`Untitled habit`;
+  // "Time yet" (SPEC section 4): a pending habit whose time of day has come is due now.
+  const due = pending && habit.isActive && isTimeYet(habit, new Date(), timeZone);
   return (
     <li
       data-testid="habit-row"
@@ -49,7 +54,14 @@ export const HabitRow = memo(function HabitRow({ habit, streaks, today, locale, 
           </button>
           <div className="flex flex-wrap items-center gap-1.5 text-xs">
             <span className="rounded-full bg-section-habits/12 px-2 py-0.5 font-medium text-section-habits dark:text-success">{labels.frequency(habit, locale)}</span>
-            <span className="rounded-full bg-surface-2 px-2 py-0.5 text-muted">{labels.time(habit, clockMode, locale)}</span>
+            <span
+              data-due={due || undefined}
+              title={due ? t`Due now` : undefined}
+              className={cn('rounded-full px-2 py-0.5', due ? 'bg-warning/15 font-medium text-warning' : 'bg-surface-2 text-muted')}
+            >
+              {labels.time(habit, clockMode, locale)}
+              {due && <span className="sr-only">, {t`due now`}</span>}
+            </span>
             {!habit.isActive && <span className="rounded-full bg-surface-2 px-2 py-0.5 text-muted">{t`Paused`}</span>}
             {habit.tags.length > 0 && <HabitTagChips ids={habit.tags} />}
           </div>
