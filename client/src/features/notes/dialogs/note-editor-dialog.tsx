@@ -44,6 +44,10 @@ export function NoteEditorDialog({ target, note, folders, onClose, onModeChange 
   const viewing = target.mode === 'view';
   const [initial] = useState<NoteFormValues>(() => (note ? valuesFromNote(note) : defaultNoteValues(target.mode === 'create' ? target.folder : null)));
   const [values, setValues] = useState(initial);
+  // The body is an uncontrolled textarea: a keystroke in a 100 KB note must not re-render the dialog. The text
+  // lives in `bodyRef`; the preview takes a snapshot when its tab opens.
+  const bodyRef = useRef(initial.content);
+  const [previewText, setPreviewText] = useState(initial.content);
   const [tab, setTab] = useState<'edit' | 'preview'>(viewing ? 'preview' : 'edit');
   const [error, setError] = useState<'titleRequired' | 'contentRequired' | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -56,13 +60,14 @@ export function NoteEditorDialog({ target, note, folders, onClose, onModeChange 
   const contentRef = useRef<HTMLTextAreaElement>(null);
 
   const set = useCallback(<K extends keyof NoteFormValues>(key: K, value: NoteFormValues[K]) => setValues((v) => ({ ...v, [key]: value })), []);
-  const dirty = !viewing && isNoteDirty(initial, values);
-  const requestClose = () => (dirty && !saving ? setConfirmClose(true) : onClose());
+  const current = (): NoteFormValues => ({ ...values, content: bodyRef.current });
+  const requestClose = () => (!viewing && isNoteDirty(initial, current()) && !saving ? setConfirmClose(true) : onClose());
   const openHelp = useCallback(() => setHelp(true), []);
   const askDelete = useCallback(() => setConfirmDelete(true), []);
   const openAppend = useCallback(() => setAppending(true), []);
 
   const save = async () => {
+    const values = current();
     const problem = validateNote(values);
     setError(problem);
     if (problem) {
@@ -123,7 +128,14 @@ export function NoteEditorDialog({ target, note, folders, onClose, onModeChange 
       }
     >
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <Tabs.Root value={tab} onValueChange={(v) => setTab(v as 'edit' | 'preview')} className="flex min-w-0 flex-col gap-3">
+        <Tabs.Root
+          value={tab}
+          onValueChange={(v) => {
+            if (v === 'preview') setPreviewText(bodyRef.current);
+            setTab(v as 'edit' | 'preview');
+          }}
+          className="flex min-w-0 flex-col gap-3"
+        >
           <Tabs.List aria-label={t`Editor view`} className="flex w-fit gap-1 rounded-lg bg-surface-2 p-1">
             <Tabs.Trigger value="edit" className={tabClass}>
               <Trans>Edit</Trans>
@@ -158,27 +170,27 @@ export function NoteEditorDialog({ target, note, folders, onClose, onModeChange 
                 ref={contentRef}
                 label={t`Content`}
                 rows={15}
-                value={values.content}
+                defaultValue={bodyRef.current}
                 readOnly={viewing}
                 required
                 // The browser's spell checker re-checks the whole text as you type; long notes go without it.
-                spellCheck={values.content.length < 20_000}
+                spellCheck={bodyRef.current.length < 20_000}
                 className="font-mono text-sm"
-                onChange={(e) => set('content', e.target.value)}
+                onChange={(e) => (bodyRef.current = e.target.value)}
                 error={error === 'contentRequired' ? t({ id: 'validation.contentRequired', message: 'Content is required' }) : undefined}
               />
             </form>
           </Tabs.Content>
           <Tabs.Content value="preview" className="min-h-64 rounded-xl border border-line p-4 outline-none" data-testid="note-preview">
             <h2 className="mb-3 text-xl font-bold break-words">{values.title || <span className="text-muted">{t`Untitled note`}</span>}</h2>
-            {values.content.trim() === '' ? (
+            {previewText.trim() === '' ? (
               <p className="text-sm text-muted">
                 <Trans>Nothing to preview yet.</Trans>
               </p>
             ) : values.isMarkdown ? (
-              <LazyMarkdownPreview source={values.content} />
+              <LazyMarkdownPreview source={previewText} />
             ) : (
-              <PlainPreview source={values.content} />
+              <PlainPreview source={previewText} />
             )}
           </Tabs.Content>
         </Tabs.Root>
@@ -200,7 +212,7 @@ export function NoteEditorDialog({ target, note, folders, onClose, onModeChange 
       {appending && (
         <AppendToNoteDialog
           open
-          text={values.content}
+          text={bodyRef.current}
           exclude={note?._id}
           onClose={() => setAppending(false)}
           onAppended={() => {

@@ -22,11 +22,15 @@ export function warmUp(): void {
 }
 
 /** Time the first render may spend: the top of a long note shows at once, the rest follows in slices. */
-const FIRST_SLICE_MS = 6;
+const FIRST_SLICE_MS = 4;
 const SLICE_MS = 8;
 
+/**
+ * One block in its own box. `content-visibility: auto` lets the browser skip style, layout and paint of the
+ * blocks outside the viewport, so appending the rest of a long note never re-lays out the whole preview.
+ */
 const Block = memo(function Block({ text }: { text: string }) {
-  return <>{renderBlock(text)}</>;
+  return <div className="[contain-intrinsic-size:auto_6rem] [content-visibility:auto] [&>*:first-child]:mt-0 [&>*:last-child]:mb-0 [&+&]:mt-3">{renderBlock(text)}</div>;
 });
 
 /** How many blocks fit in `budgetMs` starting at `from` (at least one), rendering them into the cache. */
