@@ -141,4 +141,35 @@ describe.runIf(hasChromium)('notes journey', () => {
     await b.close();
     expect(problems.filter((p) => !p.includes('Failed to load resource') && !p.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([]);
   });
+
+  it('keeps both texts when two devices edit the same note offline (conflicted copy)', async () => {
+    const devices = await Promise.all([signedIn(), signedIn()]);
+    const pages = await Promise.all(devices.map((d) => d.newPage()));
+    for (const page of pages) {
+      await page.goto(`${server.url}/notes`);
+      await card(page, 'Pinned', 'Trip prep').waitFor({ timeout: 20_000 });
+      await synced(page);
+    }
+    for (const d of devices) await d.setOffline(true);
+    for (const [i, page] of pages.entries()) {
+      const editor = await openEditor(page, 'Trip prep');
+      await editor.getByLabel('Content').fill(`Written on device ${i === 0 ? 'one' : 'two'}`);
+      await editor.getByRole('button', { name: 'Save' }).click();
+      await editor.waitFor({ state: 'detached' });
+    }
+    for (const [i, d] of devices.entries()) {
+      await d.setOffline(false);
+      await synced(pages[i]!);
+    }
+    const notes = (await api('GET', '/api/notes')) as { _id: string; content: string; conflictOf?: string }[];
+    expect(notes.map((n) => n.content).sort()).toEqual(['Written on device one', 'Written on device two']);
+    const original = notes.find((n) => !n.conflictOf)!;
+    expect(notes.find((n) => n.conflictOf)?.conflictOf).toBe(original._id);
+    // Both devices converge on the two notes; the copy is marked.
+    for (const page of pages) {
+      await page.getByText('Conflicted copy').first().waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('note-card').filter({ hasText: 'Trip prep' }).count()).toBe(2);
+    }
+    await Promise.all(devices.map((d) => d.close()));
+  });
 });
