@@ -9,8 +9,10 @@ function toNote(row: ReadRow): Note {
   return { _id: row.id, ...data, createdAt: row.created_at, updatedAt: row.updated_at, version: Number(row.version) };
 }
 
+/** The user's live notes, last updated first (SPEC section 4: sorted by updatedAt, newest first). */
 export async function listNotes(db: Db, userId: string): Promise<Note[]> {
-  return (await listLive(db, userId, 'note')).map(toNote);
+  const notes = (await listLive(db, userId, 'note')).map(toNote);
+  return notes.sort((a, b) => (a.updatedAt === b.updatedAt ? (a._id < b._id ? -1 : 1) : a.updatedAt < b.updatedAt ? 1 : -1));
 }
 
 export async function getNote(db: Db, userId: string, id: string): Promise<Note | null> {

@@ -53,8 +53,10 @@ describe('GET /api/notes, /pinned, /:id', () => {
   it('lists live notes, derives the pinned list and reads one note', async () => {
     const pinned = await createNote({ title: 'Pinned one', content: 'x', pinned: true });
     const plain = await createNote({ title: 'Plain one', content: 'y' });
-    const list = (await call('GET', '/api/notes')).json() as { _id: string }[];
+    const list = (await call('GET', '/api/notes')).json() as { _id: string; updatedAt: string }[];
     expect(list.map((n) => n._id)).toEqual(expect.arrayContaining([pinned._id, plain._id]));
+    const stamps = list.map((n) => n.updatedAt);
+    expect(stamps).toEqual([...stamps].sort().reverse());
     const pins = (await call('GET', '/api/notes/pinned')).json() as { _id: string; pinned: boolean }[];
     expect(pins.map((n) => n._id)).toContain(pinned._id);
     expect(pins.every((n) => n.pinned)).toBe(true);
