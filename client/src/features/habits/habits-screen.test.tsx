@@ -22,7 +22,8 @@ afterEach(async () => {
 const rowOf = (title: string) =>
   waitFor(() => {
     const row = [...document.querySelectorAll<HTMLElement>('[data-testid="habit-row"]')].find((r) => r.textContent?.includes(title));
-    if (!row) throw new Error(`No row ${title}`);
+    // The strip shows once the habit's days have been read (a placeholder before).
+    if (!row || !row.querySelector('[role="group"]')) throw new Error(`No row ${title} with its days`);
     return row;
   });
 const stripCell = (row: HTMLElement, date: string) => within(row).getByRole('button', { name: new RegExp(`^${formatMediumDate(date, 'en')}:`) });

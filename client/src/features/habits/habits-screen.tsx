@@ -8,7 +8,9 @@ import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/select';
 import { HabitRow } from './components/habit-row';
 import { useHabitActions } from './data/mutations';
-import { useHabits } from './data/queries';
+import { toHabitItem, useHabits } from './data/queries';
+import { habitCacheFor } from './data/habit-cache';
+import type { AppDatabase } from '../../db/database';
 import { useHabitViews } from './data/use-habit-view';
 import { HabitDetailsDialog } from './dialogs/habit-details-dialog';
 import { HabitFormDialog, type HabitFormTarget } from './dialogs/habit-form-dialog';
@@ -140,4 +142,9 @@ function useProgressiveCount(total: number): number {
     return () => clearTimeout(timer);
   }, [count, total]);
   return Math.min(count, total);
+}
+
+/** Start reading the user's habits and days into memory before the screen mounts (for a route preloader). */
+export function warmHabits(db: AppDatabase): void {
+  habitCacheFor(db, toHabitItem);
 }

@@ -9,7 +9,7 @@ import { cn, focusRing } from '../../../components/ui/cn';
 import type { ClockMode } from '../../../lib/dates';
 import { useDayOverrides } from '../hooks/use-day-overrides';
 import type { HabitItem } from '../logic/types';
-import { DayStrip } from './day-strip';
+import { DayStrip, STRIP_DAYS } from './day-strip';
 import { HabitIcon } from './habit-icon';
 import { useHabitLabels } from './labels';
 import { StreakBadges } from './streak-badges';
@@ -65,12 +65,20 @@ export const HabitRow = memo(function HabitRow({ habit, streaks, pending, timeZo
             {!habit.isActive && <span className="rounded-full bg-surface-2 px-2 py-0.5 text-muted">{t`Paused`}</span>}
             {habit.tags.length > 0 && <HabitTagChips ids={habit.tags} />}
           </div>
-          <StreakBadges streaks={streaks} />
+          {habit.daysLoading ? <div aria-hidden className="h-4 w-28 rounded bg-surface-2" /> : <StreakBadges streaks={streaks} />}
         </div>
         <IconButton icon={mdiCogOutline} label={t`Habit settings: ${title}`} size="sm" onClick={() => onSettings(habit.id)} className="-mr-1 sm:hidden" />
       </div>
       <div className="flex items-center gap-2">
-        <DayStrip title={title} today={today} locale={locale} statusOf={statusOf} scheduled={scheduled} onSet={set} />
+        {habit.daysLoading ? (
+          <div aria-hidden className="grid grid-cols-7 gap-1 sm:flex">
+            {Array.from({ length: STRIP_DAYS }, (_, i) => (
+              <span key={i} className="h-10 w-10 rounded-full bg-surface-2 sm:h-6 sm:w-6" />
+            ))}
+          </div>
+        ) : (
+          <DayStrip title={title} today={today} locale={locale} statusOf={statusOf} scheduled={scheduled} onSet={set} />
+        )}
         <IconButton icon={mdiCogOutline} label={t`Habit settings: ${title}`} size="sm" onClick={() => onSettings(habit.id)} className="max-sm:hidden" />
       </div>
       {failed && (

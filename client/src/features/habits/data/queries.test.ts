@@ -1,8 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import type { LocalRow } from '../../../db/database';
-import { HABITS_CATEGORY_COLOR, marksByHabit, toHabitItem } from './queries';
+import { addDays } from '@adhd/shared/time';
+import { waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppDatabase, LocalRow } from '../../../db/database';
+import { mutate } from '../../../db/mutate';
+import { localToday, seedHabit, setupHabitsTest } from '../testing';
+import { habitCacheFor } from './habit-cache';
+import { HABITS_CATEGORY_COLOR, toHabitItem } from './queries';
 
-const row = (id: string, data: Record<string, unknown>, extra: Partial<LocalRow> = {}): LocalRow => ({
+const row = (id: string, data: Record<string, unknown>): LocalRow => ({
   id,
   data,
   deleted: 0,
@@ -10,7 +15,6 @@ const row = (id: string, data: Record<string, unknown>, extra: Partial<LocalRow>
   updatedAt: '2025-03-01T10:00:00.000Z',
   version: 1,
   parentId: null,
-  ...extra,
 });
 
 describe('habit rows as screens see them', () => {
@@ -28,15 +32,41 @@ describe('habit rows as screens see them', () => {
     });
     expect(toHabitItem(row('h', { title: 'x', color: '#F44336', isActive: false }), new Map())).toMatchObject({ color: '#F44336', isActive: false });
   });
+});
 
-  it('groups live day rows by habit and ignores tombstones and unknown statuses', () => {
-    const marks = marksByHabit([
-      row('d1', { habit: 'h', date: '2025-03-01', status: 'complete' }, { parentId: 'h' }),
-      row('d2', { habit: 'h', date: '2025-03-02', status: 'miss' }, { parentId: 'h', deleted: 1 }),
-      row('d3', { habit: 'h', date: '2025-03-03', status: 'done' }, { parentId: 'h' }),
-      row('d4', { habit: 'g', date: '2025-03-01', status: 'skip' }, { parentId: 'g' }),
-    ]);
-    expect([...marks.get('h')!]).toEqual([['2025-03-01', 'complete']]);
-    expect([...marks.get('g')!]).toEqual([['2025-03-01', 'skip']]);
+describe('the habit cache', () => {
+  let db: AppDatabase;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => {
+    ({ db, cleanup } = await setupHabitsTest());
+  });
+  afterEach(async () => {
+    await cleanup();
+  });
+
+  it('patches one habit per day change and keeps the other habits’ objects', async () => {
+    const today = localToday();
+    await seedHabit(db, 'a', { startDate: addDays(today, -5) });
+    await seedHabit(db, 'b', { startDate: addDays(today, -5) });
+    await mutate(db, 'habit.setDay', { habitId: 'b', date: addDays(today, -1), status: 'skip' });
+    const cache = habitCacheFor(db, toHabitItem);
+    await waitFor(() => expect(cache.get()?.length).toBe(2));
+    const before = new Map(cache.get()!.map((h) => [h.id, h]));
+    expect([...before.get('b')!.marks]).toEqual([[addDays(today, -1), 'skip']]);
+
+    await mutate(db, 'habit.setDay', { habitId: 'a', date: today, status: 'complete' });
+    await waitFor(() => expect(cache.get()!.find((h) => h.id === 'a')!.marks.get(today)).toBe('complete'));
+    const after = new Map(cache.get()!.map((h) => [h.id, h]));
+    expect(after.get('b')).toBe(before.get('b'));
+    expect(after.get('a')).not.toBe(before.get('a'));
+    expect(before.get('a')!.marks.size).toBe(0); // objects already handed out never change
+
+    await mutate(db, 'habit.setDay', { habitId: 'a', date: today, status: 'empty' });
+    await waitFor(() => expect(cache.get()!.find((h) => h.id === 'a')!.marks.size).toBe(0));
+    await mutate(db, 'habit.update', { id: 'b', title: 'Renamed' });
+    await waitFor(() => expect(cache.get()!.find((h) => h.id === 'b')!.title).toBe('Renamed'));
+    expect([...cache.get()!.find((h) => h.id === 'b')!.marks]).toEqual([[addDays(today, -1), 'skip']]);
+    await mutate(db, 'habit.delete', { id: 'b' });
+    await waitFor(() => expect(cache.get()!.map((h) => h.id)).toEqual(['a']));
   });
 });

@@ -1,7 +1,8 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { HabitDayStatus } from '@adhd/shared/habits/schema';
 import type { LocalRow } from '../../../db/database';
+import { useSyncExternalStore } from 'react';
 import { useDb } from '../../../db/session';
+import { habitCacheFor } from './habit-cache';
 import type { CustomFrequency, HabitItem } from '../logic/types';
 
 /** The habits section colour (styles.css --color-section-habits). */
@@ -9,7 +10,6 @@ export const HABITS_CATEGORY_COLOR = '#16A34A';
 
 const FREQUENCIES = ['daily', 'weekly', 'monthly', 'custom'];
 const TIMES = ['anytime', 'morning', 'afternoon', 'evening', 'custom'];
-const STATUSES = ['complete', 'miss', 'skip'];
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
 
 function customOf(v: unknown): CustomFrequency | null {
@@ -48,58 +48,16 @@ export function toHabitItem(row: LocalRow, marks: ReadonlyMap<string, HabitDaySt
   };
 }
 
-/** Marked days by habit id, from the live `habitDay` rows. */
-export function marksByHabit(rows: LocalRow[]): Map<string, Map<string, HabitDayStatus>> {
-  const out = new Map<string, Map<string, HabitDayStatus>>();
-  for (const r of rows) {
-    if (r.deleted) continue;
-    const habit = r.parentId ?? str(r.data.habit);
-    const status = r.data.status;
-    if (!habit || typeof status !== 'string' || !STATUSES.includes(status)) continue;
-    let m = out.get(habit);
-    if (!m) out.set(habit, (m = new Map()));
-    m.set(str(r.data.date), status as HabitDayStatus);
-  }
-  return out;
-}
-
-const NO_MARKS: ReadonlyMap<string, HabitDayStatus> = new Map();
-
-function sameMarks(a: ReadonlyMap<string, HabitDayStatus>, b: ReadonlyMap<string, HabitDayStatus>): boolean {
-  if (a.size !== b.size) return false;
-  for (const [date, status] of a) if (b.get(date) !== status) return false;
-  return true;
-}
-
-/** The last items built per database: an unchanged habit keeps its object, so its row does not re-render. */
-const itemCache = new WeakMap<object, Map<string, { stamp: string; item: HabitItem }>>();
-
 /**
- * Every live habit with its marked days, straight from the local database and kept current by a live query
- * (the spec's 10-second auto-refresh becomes this). undefined until the first read. Whole tables are read
- * (cheaper for Dexie's change tracking than an index range over thousands of keys), and habits whose row
- * and days did not change keep the same object.
+ * Every live habit with its marked days, straight from the local database and kept current by an in-memory
+ * cache patched row by row (the spec's 10-second auto-refresh becomes this). undefined until the first read.
+ * Habits whose row and days did not change keep the same object, so their rows do not re-render.
  */
 export function useHabits(): HabitItem[] | undefined {
   const db = useDb();
-  return useLiveQuery(async () => {
-    if (!db) return undefined;
-    const [rows, days] = await Promise.all([db.habits.toArray(), db.habitDays.toArray()]);
-    const marks = marksByHabit(days);
-    let cache = itemCache.get(db);
-    if (!cache) itemCache.set(db, (cache = new Map()));
-    const next = new Map<string, { stamp: string; item: HabitItem }>();
-    const items: HabitItem[] = [];
-    for (const r of rows) {
-      if (r.deleted) continue;
-      const m = marks.get(r.id) ?? NO_MARKS;
-      const stamp = `${r.updatedAt}|${r.version}`;
-      const old = cache.get(r.id);
-      const item = old && old.stamp === stamp && sameMarks(old.item.marks, m) ? old.item : toHabitItem(r, m);
-      next.set(r.id, { stamp, item });
-      items.push(item);
-    }
-    itemCache.set(db, next);
-    return items;
-  }, [db]);
+  const cache = db ? habitCacheFor(db, toHabitItem) : null;
+  return useSyncExternalStore(cache?.subscribe ?? noSubscribe, cache?.get ?? noSnapshot);
 }
+
+const noSubscribe = () => () => undefined;
+const noSnapshot = () => undefined;

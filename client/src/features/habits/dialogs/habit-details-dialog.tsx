@@ -89,7 +89,7 @@ export function HabitDetailsDialog({ habit, streaks, prefs, today, onClose, onEd
             variant={doneToday ? 'secondary' : 'primary'}
             icon={doneToday ? mdiCheckCircle : mdiCheck}
             aria-pressed={doneToday}
-            disabled={!scheduledToday}
+            disabled={!scheduledToday || habit.daysLoading}
             title={scheduledToday ? undefined : t`Not scheduled today`}
             onClick={() => set(today, doneToday ? 'empty' : 'complete')}
             className="max-sm:px-3"
@@ -133,7 +133,11 @@ export function HabitDetailsDialog({ habit, streaks, prefs, today, onClose, onEd
           <Stat label={<Trans>Anti-streak</Trans>} value={streaks.currentAntiStreak} tone="text-info" />
           <Stat label={<Trans>Best streak</Trans>} value={streaks.bestStreak} tone="text-success" />
         </div>
-        <CompletionHistory today={today} weekStartDay={prefs.weekStartDay} locale={prefs.locale} statusOf={statusOf} scheduled={scheduled} onSet={set} />
+        {habit.daysLoading ? (
+          <div aria-hidden className="h-64 rounded-xl bg-surface-2" />
+        ) : (
+          <CompletionHistory today={today} weekStartDay={prefs.weekStartDay} locale={prefs.locale} statusOf={statusOf} scheduled={scheduled} onSet={set} />
+        )}
       </div>
       <ConfirmDialog
         open={confirmDelete}

@@ -29,4 +29,6 @@ export interface HabitItem {
   updatedAt: string;
   /** Marked days (complete, miss, skip) by `YYYY-MM-DD`; unmarked days are empty. */
   marks: ReadonlyMap<string, HabitDayStatus>;
+  /** True while the habit's days are still being read (the first read of a session): strip and streaks wait. */
+  daysLoading?: boolean;
 }
