@@ -2,7 +2,7 @@ import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { preloadScreen } from './app/routes';
+import { prefetchScreens, preloadScreen } from './app/routes';
 import { currentDb } from './db/session';
 import { registerServiceWorker } from './app/service-worker';
 import { applyAppearance, watchSystemTheme } from './app/theme';
@@ -29,3 +29,4 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 registerServiceWorker();
+prefetchScreens();

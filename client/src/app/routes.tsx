@@ -11,20 +11,39 @@ import type { AppDatabase } from '../db/database';
 
 const loadTasks = () => import('../features/tasks/tasks-screen');
 const TasksScreen = lazy(() => loadTasks().then((m) => ({ default: m.TasksScreen })));
-const HabitsScreen = lazy(() => import('../features/habits/habits-screen').then((m) => ({ default: m.HabitsScreen })));
-const NotesScreen = lazy(() => import('../features/notes/notes-screen').then((m) => ({ default: m.NotesScreen })));
-const TagsScreen = lazy(() => import('../features/tags/tags-screen').then((m) => ({ default: m.TagsScreen })));
+const loadHabits = () => import('../features/habits/habits-screen');
+const HabitsScreen = lazy(() => loadHabits().then((m) => ({ default: m.HabitsScreen })));
+const loadNotes = () => import('../features/notes/notes-screen');
+const NotesScreen = lazy(() => loadNotes().then((m) => ({ default: m.NotesScreen })));
+const loadTags = () => import('../features/tags/tags-screen');
+const TagsScreen = lazy(() => loadTags().then((m) => ({ default: m.TagsScreen })));
+
+const under = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
 
 /**
  * Start loading the screen of `pathname` before the first render (called at start-up, while the language
  * catalog loads): its chunk is fetched and, for the tasks screen, the local tasks are read into memory.
  */
 export function preloadScreen(pathname: string, db: AppDatabase | null): void {
-  if (pathname === '/tasks' || pathname.startsWith('/tasks/')) {
-    void loadTasks()
-      .then((m) => db && m.warmTasks(db))
-      .catch(() => undefined); // the route's own lazy() reports a failed chunk
-  }
+  // A failed chunk is reported by the route's own lazy(); here it is only a head start.
+  const quiet = () => undefined;
+  if (under(pathname, '/tasks')) void loadTasks().then((m) => db && m.warmTasks(db), quiet);
+  else if (under(pathname, '/habits')) void loadHabits().then((m) => db && m.warmHabits(db), quiet);
+  else if (under(pathname, '/notes')) void loadNotes().catch(quiet);
+  else if (under(pathname, '/tags')) void loadTags().catch(quiet);
+}
+
+/**
+ * Once the first screen is up, fetch the other main screens' chunks while the browser is idle, so moving
+ * between sections never shows a loading state (React holds a shown fallback for at least 300 ms).
+ */
+export function prefetchScreens(): void {
+  const run = () => {
+    for (const load of [loadTasks, loadHabits, loadNotes, loadTags]) void load().catch(() => undefined);
+  };
+  const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
+  if (idle) idle(run, { timeout: 3000 });
+  else setTimeout(run, 1500);
 }
 
 /** A titled screen: sets the page title and renders its content. */
