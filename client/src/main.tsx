@@ -29,4 +29,4 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 registerServiceWorker();
-prefetchScreens();
+prefetchScreens(currentDb);

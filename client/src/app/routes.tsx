@@ -9,14 +9,34 @@ import { usePageTitle } from './page-title';
 import { authScreens } from '../features/auth/screens';
 import type { AppDatabase } from '../db/database';
 
-const loadTasks = () => import('../features/tasks/tasks-screen');
-const TasksScreen = lazy(() => loadTasks().then((m) => ({ default: m.TasksScreen })));
-const loadHabits = () => import('../features/habits/habits-screen');
-const HabitsScreen = lazy(() => loadHabits().then((m) => ({ default: m.HabitsScreen })));
-const loadNotes = () => import('../features/notes/notes-screen');
-const NotesScreen = lazy(() => loadNotes().then((m) => ({ default: m.NotesScreen })));
-const loadTags = () => import('../features/tags/tags-screen');
-const TagsScreen = lazy(() => loadTags().then((m) => ({ default: m.TagsScreen })));
+/**
+ * A lazily loaded screen that renders without suspending once its chunk is in: React.lazy suspends on its
+ * first render even when the module already arrived (the import promise settles a tick later), and a shown
+ * fallback is held for 300 ms. Preloading (below) fills `loaded`, so navigation paints at once.
+ */
+function splitScreen<M>(importer: () => Promise<M>, pick: (m: M) => ComponentType) {
+  let loaded: ComponentType | null = null;
+  const load = () =>
+    importer().then((m) => {
+      loaded ??= pick(m);
+      return m;
+    });
+  const Lazy = lazy(() => load().then((m) => ({ default: pick(m) })));
+  function LazyScreen() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return { load, Component: LazyScreen };
+}
+
+const tasks = splitScreen(() => import('../features/tasks/tasks-screen'), (m) => m.TasksScreen);
+const habits = splitScreen(() => import('../features/habits/habits-screen'), (m) => m.HabitsScreen);
+const notes = splitScreen(() => import('../features/notes/notes-screen'), (m) => m.NotesScreen);
+const tags = splitScreen(() => import('../features/tags/tags-screen'), (m) => m.TagsScreen);
+const TasksScreen = tasks.Component;
+const HabitsScreen = habits.Component;
+const NotesScreen = notes.Component;
+const TagsScreen = tags.Component;
 
 const under = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
 
@@ -27,19 +47,25 @@ const under = (pathname: string, base: string) => pathname === base || pathname.
 export function preloadScreen(pathname: string, db: AppDatabase | null): void {
   // A failed chunk is reported by the route's own lazy(); here it is only a head start.
   const quiet = () => undefined;
-  if (under(pathname, '/tasks')) void loadTasks().then((m) => db && m.warmTasks(db), quiet);
-  else if (under(pathname, '/habits')) void loadHabits().then((m) => db && m.warmHabits(db), quiet);
-  else if (under(pathname, '/notes')) void loadNotes().catch(quiet);
-  else if (under(pathname, '/tags')) void loadTags().catch(quiet);
+  if (under(pathname, '/tasks')) void tasks.load().then((m) => db && m.warmTasks(db), quiet);
+  else if (under(pathname, '/habits')) void habits.load().then((m) => db && m.warmHabits(db), quiet);
+  else if (under(pathname, '/notes')) void notes.load().catch(quiet);
+  else if (under(pathname, '/tags')) void tags.load().catch(quiet);
 }
 
 /**
  * Once the first screen is up, fetch the other main screens' chunks while the browser is idle, so moving
  * between sections never shows a loading state (React holds a shown fallback for at least 300 ms).
  */
-export function prefetchScreens(): void {
+export function prefetchScreens(db: () => AppDatabase | null): void {
   const run = () => {
-    for (const load of [loadTasks, loadHabits, loadNotes, loadTags]) void load().catch(() => undefined);
+    const quiet = () => undefined;
+    for (const screen of [tasks, notes, tags]) void screen.load().catch(quiet);
+    // Habits are few rows: keep them in memory too, so the first visit paints from the cache.
+    void habits.load().then((m) => {
+      const current = db();
+      if (current) m.warmHabits(current);
+    }, quiet);
   };
   const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
   if (idle) idle(run, { timeout: 3000 });
