@@ -21,7 +21,8 @@ async function liveHabit(tx: MutationTx, id: string) {
 function assertRules(data: Partial<HabitData>) {
   const errors = habitRuleErrors(data);
   const details = Object.entries(errors).map(([field, key]) => ({ field, key, message: messageFor(key) }));
-  if (details.length > 0) throw new MutationError('VALIDATION', `Invalid habit: ${details.map((d) => d.field).join(', ')}`, details);
+  // The message is the first broken rule's SPEC section 5 text; `details` names every field.
+  if (details.length > 0) throw new MutationError('VALIDATION', details[0]!.message, details);
 }
 
 /** A new habit. `startDate` defaults to today; REST and the client pass today in the user's zone. */

@@ -18,11 +18,17 @@ export const tagCreateSchema = z.object({
 });
 export const tagPatchSchema = z.partial(z.object(tagFields));
 
+/** An id a tag reference must carry: 'This field is required' when missing or empty, else the id rules. */
+const refIdSchema = z.pipe(z.string('validation.required').check(z.minLength(1, { error: 'validation.required', abort: true })), idSchema);
+
+/** The fields of a tag reference (SPEC section 3: tagId, itemId, itemType), also the by-item and by-tag queries. */
+export const tagRefFields = {
+  tagId: refIdSchema,
+  itemId: refIdSchema,
+  itemType: z.enum(TAGGABLE_TYPES, { error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') }),
+};
+
 /** A tag reference links a tag to an item; its id is deterministic so concurrent adds converge. */
-export const tagRefSchema = z.object({
-  tagId: idSchema,
-  itemId: idSchema,
-  itemType: z.enum(TAGGABLE_TYPES, 'validation.invalid'),
-});
+export const tagRefSchema = z.object(tagRefFields);
 export type TagRef = z.infer<typeof tagRefSchema>;
 export const tagRefId = (r: TagRef) => `${r.tagId}|${r.itemType}|${r.itemId}`;

@@ -58,9 +58,8 @@ export const taskMove = defineMutator(
   async (tx, { id, parent: requested }) => {
     const row = await liveTask(tx, id);
     if (requested && (await wouldCycle(tx, id, requested))) {
-      throw new MutationError('CYCLE', 'A task cannot be moved under itself or one of its subtasks', [
-        { field: 'parent', key: 'validation.invalid' },
-      ]);
+      const message = 'A task cannot be moved under itself or one of its subtasks';
+      throw new MutationError('CYCLE', message, [{ field: 'parent', key: 'validation.invalid', message }]);
     }
     const parent = await resolveParent(tx, requested);
     await tx.put('task', id, { ...row.data, parent });

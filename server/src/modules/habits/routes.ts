@@ -5,19 +5,39 @@ import { isPendingToday } from '@adhd/shared/habits/view';
 import { habitCreateSchema, habitPatchSchema, HABIT_DAY_STATUSES, type Habit, type HabitData, type HabitDayStatus } from '@adhd/shared/habits/schema';
 import { todayInZone } from '@adhd/shared/time';
 import { calendarDateSchema } from '@adhd/shared/validation/fields';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
 import { getHabit, listHabits } from './repository.js';
 
+/**
+ * `parse`, with the first bad field's message (SPEC section 5, e.g. "Title is required") as the error's
+ * `message`; `details` still names every bad field. (lib/validate.ts answers "Invalid body: title".)
+ */
+function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown, what?: string): z.output<S> {
+  try {
+    return parse(schema, input, what);
+  } catch (err) {
+    if (err instanceof HttpError && Array.isArray(err.details) && err.details[0]?.field) err.message = err.details[0].message;
+    throw err;
+  }
+}
+
 const statusSchema = z.enum(HABIT_DAY_STATUSES, 'validation.invalid');
 
 /** `POST /api/habits/{id}/complete`: a date and one of the four statuses (`complete` when left out). */
-const completeBody = z.object({ date: calendarDateSchema, status: z._default(statusSchema, 'complete') });
+const completeBody = z.object({
+  date: z.pipe(z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidDate') }), calendarDateSchema),
+  status: z._default(statusSchema, 'complete'),
+});
 
 /** A `completionHistory` entry as clients send it: `{date, status}` or SPEC's `{date, completed}`. */
 const historyEntry = z.object({ date: calendarDateSchema, status: z.optional(statusSchema), completed: z.optional(z.boolean('validation.invalid')) });
-const historySchema = z.object({ completionHistory: z.optional(z.array(historyEntry).check(z.maxLength(20_000, 'validation.tooMany'))) });
+/** The day fields of a habit body: a full `completionHistory` and/or `completedToday` ('Complete today', SPEC section 4). */
+const daysSchema = z.object({
+  completionHistory: z.optional(z.array(historyEntry).check(z.maxLength(20_000, 'validation.tooMany'))),
+  completedToday: z.optional(z.boolean('validation.invalid')),
+});
 
 const intParam = (min: number, max: number) =>
   z.pipe(
@@ -46,6 +66,19 @@ function diffHistory(current: Habit['completionHistory'], wanted: z.infer<typeof
 }
 
 /**
+ * The `habit.setDay` calls a body's day fields ask for: the history diff, then `completedToday` when it differs
+ * from today's state after that diff (true marks today complete, false clears a completion).
+ */
+function dayCalls(current: Habit['completionHistory'], body: z.infer<typeof daysSchema>, today: string) {
+  const calls = body.completionHistory ? diffHistory(current, body.completionHistory, today) : [];
+  if (body.completedToday !== undefined) {
+    const todayStatus = calls.findLast((c) => c.date === today)?.status ?? current.find((e) => e.date === today)?.status ?? 'empty';
+    if ((todayStatus === 'complete') !== body.completedToday) calls.push({ date: today, status: body.completedToday ? 'complete' : 'empty' });
+  }
+  return calls;
+}
+
+/**
  * Habits over REST (SPEC section 7): thin wrappers over the `habit.*` mutations the sync protocol runs.
  * "Today" (future dates, completedToday, pending, streaks) is the date in the request's `x-timezone`.
  */
@@ -68,8 +101,8 @@ export const habitRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/habits', auth, async (request, reply) => {
-    const { _id, ...fields } = parse(habitCreateSchema, request.body);
-    const { completionHistory } = parse(historySchema, request.body);
+    const { _id, ...fields } = parseInput(habitCreateSchema, request.body);
+    const days = parseInput(daysSchema, request.body);
     const id = _id ?? newId();
     const userId = request.auth!.id;
     const today = todayOf(request);
@@ -77,7 +110,7 @@ export const habitRoutes: FastifyPluginAsync = async (app) => {
       userId,
       async (exec) => {
         await exec('habit.create', { id, ...fields, startDate: fields.startDate ?? today });
-        for (const c of diffHistory([], completionHistory ?? [], today)) await exec('habit.setDay', { habitId: id, ...c });
+        for (const c of dayCalls([], days, today)) await exec('habit.setDay', { habitId: id, ...c });
       },
       (trx) => getHabit(trx, userId, id, today),
     );
@@ -86,8 +119,8 @@ export const habitRoutes: FastifyPluginAsync = async (app) => {
 
   app.put('/api/habits/:id', auth, async (request) => {
     const id = parseIdParam(request.params, 'Habit not found');
-    const patch = parse(habitPatchSchema, request.body ?? {});
-    const { completionHistory } = parse(historySchema, request.body ?? {});
+    const patch = parseInput(habitPatchSchema, request.body ?? {});
+    const days = parseInput(daysSchema, request.body ?? {});
     const userId = request.auth!.id;
     const today = todayOf(request);
     return app.sync.run(
@@ -99,10 +132,9 @@ export const habitRoutes: FastifyPluginAsync = async (app) => {
           Object.entries(patch).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(current[k as keyof HabitData])),
         );
         if (Object.keys(changed).length > 0) await exec('habit.update', { id, ...changed });
-        // A full completionHistory is diffed into per-day calls, so a stale copy only touches the days it changes.
-        if (completionHistory) {
-          for (const c of diffHistory(current.completionHistory, completionHistory, today)) await exec('habit.setDay', { habitId: id, ...c });
-        }
+        // A full completionHistory is diffed into per-day calls, so a stale copy only touches the days it changes;
+        // completedToday changes today only when it differs from today's state.
+        for (const c of dayCalls(current.completionHistory, days, today)) await exec('habit.setDay', { habitId: id, ...c });
       },
       (trx) => getHabit(trx, userId, id, today),
     );
@@ -116,7 +148,7 @@ export const habitRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/habits/:id/complete', auth, async (request) => {
     const id = parseIdParam(request.params, 'Habit not found');
-    const { date, status } = parse(completeBody, request.body);
+    const { date, status } = parseInput(completeBody, request.body);
     const userId = request.auth!.id;
     const today = todayOf(request);
     return app.sync.run(
@@ -132,7 +164,7 @@ export const habitRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/habits/:id/month/:year/:month', auth, async (request) => {
     const id = parseIdParam(request.params, 'Habit not found');
-    const { year, month } = parse(monthParams, { year: (request.params as { year?: unknown }).year, month: (request.params as { month?: unknown }).month }, 'params');
+    const { year, month } = parseInput(monthParams, { year: (request.params as { year?: unknown }).year, month: (request.params as { month?: unknown }).month }, 'params');
     const habit = await getHabit(app.db, request.auth!.id, id, todayOf(request));
     if (!habit) throw notFound('Habit not found');
     const prefix = `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-`;
