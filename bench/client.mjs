@@ -255,9 +255,20 @@ async function timedLoad(context, url, { noCache = false, throttle = null } = {}
       await cdp.send('Network.emulateNetworkConditions', { offline: false, ...throttle });
     }
   }
+  // BENCH_PROFILE_LOAD=file.cpuprofile: a CPU profile of each offline load (the last one is kept).
+  const profiler = process.env.BENCH_PROFILE_LOAD && !noCache ? await context.newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.send('Profiler.start');
+  }
   await page.goto(url, { waitUntil: 'commit' });
   await page.waitForFunction(() => typeof window.__firstRow === 'number' && window.__firstRow > 0, undefined, { timeout: 30_000, polling: 50 });
   const ms = await page.evaluate(() => window.__firstRow);
+  if (profiler) {
+    const { profile } = await profiler.send('Profiler.stop');
+    (await import('node:fs')).writeFileSync(process.env.BENCH_PROFILE_LOAD, JSON.stringify(profile));
+  }
   if (process.env.BENCH_VERBOSE === '1') {
     const marks = await page.evaluate(() =>
       [...performance.getEntriesByType('mark'), ...performance.getEntriesByType('measure'), ...performance.getEntriesByType('resource')]
