@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { defineMutator, MutationError, type MutationTx, type StoredRow } from '../sync/mutator.js';
 import { idSchema } from '../validation/fields.js';
+import { messageFor } from '../validation/messages.js';
 import { tagNameKey } from './ids.js';
 import { TAGGABLE_TYPES, tagCreateSchema, tagPatchSchema, tagRefSchema } from './schema.js';
 
@@ -83,7 +84,7 @@ export const tagRefAdd = defineMutator(tagRefSchema, async (tx, { tagId, itemId,
   const tags = tagsOf(item);
   if (tags.includes(tagId)) return;
   if (tags.length >= MAX_TAGS_PER_ITEM) {
-    throw new MutationError('VALIDATION', 'Too many tags', [{ field: 'tags', key: 'validation.tooMany' }]);
+    throw new MutationError('VALIDATION', 'Too many tags', [{ field: 'tags', key: 'validation.tooMany', message: messageFor('validation.tooMany') }]);
   }
   await tx.put(itemType, itemId, { ...item.data, tags: [...tags, tagId] });
 });

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import { DAY_ERRORS } from '@adhd/shared/habits/mutators';
 import { isPendingToday } from '@adhd/shared/habits/view';
@@ -146,9 +146,8 @@ export const habitRoutes: FastifyPluginAsync = async (app) => {
     return { success: true };
   });
 
-  app.post('/api/habits/:id/complete', auth, async (request) => {
-    const id = parseIdParam(request.params, 'Habit not found');
-    const { date, status } = parseInput(completeBody, request.body);
+  /** One day to an absolute status, answering the updated habit (refused on future and unscheduled days). */
+  const setDay = (request: FastifyRequest, id: string, date: string, status: HabitDayStatus) => {
     const userId = request.auth!.id;
     const today = todayOf(request);
     return app.sync.run(
@@ -160,6 +159,19 @@ export const habitRoutes: FastifyPluginAsync = async (app) => {
       },
       (trx) => getHabit(trx, userId, id, today),
     );
+  };
+
+  app.post('/api/habits/:id/complete', auth, async (request) => {
+    const id = parseIdParam(request.params, 'Habit not found');
+    const { date, status } = parseInput(completeBody, request.body);
+    return setDay(request, id, date, status);
+  });
+
+  /** design/sync.md §5: `DELETE /api/habits/{id}/complete?date=` clears the day (status empty). */
+  app.delete('/api/habits/:id/complete', auth, async (request) => {
+    const id = parseIdParam(request.params, 'Habit not found');
+    const { date } = parseInput(z.object({ date: completeBody.shape.date }), request.query, 'query');
+    return setDay(request, id, date, 'empty');
   });
 
   app.get('/api/habits/:id/month/:year/:month', auth, async (request) => {

@@ -113,3 +113,17 @@ describe("completedToday ('Complete today' toggles completedToday for today's da
     expect(res.json().error.message).toBe('The habit is not scheduled on this date');
   });
 });
+
+describe('DELETE /api/habits/{id}/complete?date= (design/sync.md §5)', () => {
+  it('clears the day and answers the updated habit; the date is required; unknown habits are 404', async () => {
+    const h = await createHabit();
+    await call('POST', `/api/habits/${h._id}/complete`, { date: today(), status: 'complete' });
+    const res = await call('DELETE', `/api/habits/${h._id}/complete?date=${today()}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ _id: h._id, completedToday: false, completionHistory: [] });
+    const missing = await call('DELETE', `/api/habits/${h._id}/complete`);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.details).toEqual([{ field: 'date', key: 'validation.required', message: 'This field is required' }]);
+    expect((await call('DELETE', `/api/habits/nope/complete?date=${today()}`)).statusCode).toBe(404);
+  });
+});

@@ -59,3 +59,18 @@ describe('tag references: missing fields are required, wrong ones invalid', () =
     expect(byTag.json().error.details).toEqual([required('tagId')]);
   });
 });
+
+describe('POST /api/tag-references on a full item', () => {
+  it('answers 400 naming the tags field with a message', async () => {
+    const tag = (await call('POST', '/api/tags', { name: 'One more' })).json();
+    const tags = Array.from({ length: 200 }, (_, i) => `t${i}`);
+    const task = (await call('POST', '/api/tasks', { title: 'Full', tags })).json();
+    const res = await call('POST', '/api/tag-references', { tagId: tag._id, itemId: task._id, itemType: 'task' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      code: 'VALIDATION',
+      message: 'Too many tags',
+      details: [{ field: 'tags', key: 'validation.tooMany', message: 'Too many items' }],
+    });
+  });
+});
