@@ -41,7 +41,8 @@ export const habitFields = {
   customFrequency: z.nullable(customFrequencySchema),
   startDate: calendarDateSchema,
   timeOfDay: z.enum(TIMES_OF_DAY, 'validation.invalid'),
-  customTime: z.nullable(hhmm),
+  // '' is "no custom time" (a form that is not in custom mode sends it empty); the rules require one only for custom.
+  customTime: z.pipe(z.transform((v: unknown) => (v === '' ? null : v)), z.nullable(hhmm)),
   priority: z.enum(['low', 'medium', 'high'], 'validation.invalid'),
   category: z.string().check(z.maxLength(100, 'validation.maxLength')),
   tags: idListSchema,

@@ -127,3 +127,18 @@ describe('DELETE /api/habits/{id}/complete?date= (design/sync.md §5)', () => {
     expect((await call('DELETE', `/api/habits/nope/complete?date=${today()}`)).statusCode).toBe(404);
   });
 });
+
+describe('customTime: required in HH:MM only for the custom time of day', () => {
+  it("treats an empty customTime as none: accepted for other times of day, 'Please enter a custom time' for custom", async () => {
+    const h = await createHabit({ timeOfDay: 'morning', customTime: '' });
+    expect(h).toMatchObject({ timeOfDay: 'morning', customTime: null });
+    let res = await call('POST', '/api/habits', { title: 'x', timeOfDay: 'custom', customTime: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ message: 'Please enter a custom time', details: [{ field: 'customTime', key: 'validation.customTimeRequired' }] });
+    res = await call('PUT', `/api/habits/${h._id}`, { timeOfDay: 'custom', customTime: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Please enter a custom time');
+    res = await call('PUT', `/api/habits/${h._id}`, { timeOfDay: 'custom', customTime: '18:45' });
+    expect(res.json()).toMatchObject({ timeOfDay: 'custom', customTime: '18:45' });
+  });
+});
