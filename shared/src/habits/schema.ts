@@ -21,7 +21,12 @@ export const HABIT_DEFAULT_COLOR = '#F44336';
 
 const hhmm = z.string('validation.customTimeRequired').check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.customTimeRequired'));
 
-export const customFrequencySchema = z.object({
+/** `null` for the unused one of `days` and `interval` is the same as leaving it out. */
+const withoutNullFields = z.transform((v: unknown) =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null)) : v,
+);
+
+const customFrequencyObject = z.object({
   type: z.enum(['days', 'interval'], 'validation.selectDaysAndFrequency'),
   days: z.optional(
     z.array(z.int('validation.customWeekDay').check(z.gte(0), z.lte(6)))
@@ -31,6 +36,8 @@ export const customFrequencySchema = z.object({
     z.int('validation.intervalRequired').check(z.gte(1, 'validation.intervalRequired'), z.lte(365, 'validation.intervalRequired')),
   ),
 });
+
+export const customFrequencySchema = z.pipe(withoutNullFields, customFrequencyObject);
 
 export const habitFields = {
   title: requiredText('validation.titleRequired', 200),

@@ -142,3 +142,17 @@ describe('customTime: required in HH:MM only for the custom time of day', () => 
     expect(res.json()).toMatchObject({ timeOfDay: 'custom', customTime: '18:45' });
   });
 });
+
+describe('customFrequency {type, days, interval}', () => {
+  it('accepts null for the unused one of days and interval, and still checks the used one', async () => {
+    const days = await createHabit({ frequency: 'custom', customFrequency: { type: 'days', days: [1, 3], interval: null } });
+    expect(days.customFrequency).toEqual({ type: 'days', days: [1, 3] });
+    const every = await createHabit({ frequency: 'custom', customFrequency: { type: 'interval', days: null, interval: 2 } });
+    expect(every.customFrequency).toEqual({ type: 'interval', interval: 2 });
+    const res = await call('POST', '/api/habits', { title: 'x', frequency: 'custom', customFrequency: { type: 'interval', days: [], interval: null } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ message: 'Please enter a valid interval (1 or more days)', details: [{ field: 'customFrequency.interval' }] });
+    const noDays = await call('POST', '/api/habits', { title: 'x', frequency: 'custom', customFrequency: { type: 'days', days: null } });
+    expect(noDays.json().error).toMatchObject({ message: 'Please select at least one day', details: [{ field: 'customFrequency.days' }] });
+  });
+});
