@@ -3,13 +3,16 @@ import { toFieldErrors } from '@adhd/shared/validation/issues';
 import { idSchema } from '@adhd/shared/validation/fields';
 import { badRequest, notFound } from './errors.js';
 
-/** Parse a request part with a shared schema; a failure is a 400 naming each bad field. */
+/**
+ * Parse a request part with a shared schema. A failure is a 400 whose `details` name each bad field and whose
+ * `message` is the first bad field's message in schema order (SPEC section 5, e.g. "Title is required").
+ */
 export function parse<S extends z.ZodMiniType>(schema: S, input: unknown, what = 'body'): z.output<S> {
   const result = z.safeParse(schema, input ?? (what === 'body' ? undefined : {}));
   if (!result.success) {
     const details = toFieldErrors(result.error);
-    const fields = [...new Set(details.map((d) => d.field).filter(Boolean))];
-    throw badRequest(details, fields.length ? `Invalid ${what}: ${fields.join(', ')}` : `Invalid ${what}`);
+    const first = details.find((d) => d.field && d.message);
+    throw badRequest(details, first?.message ?? `Invalid ${what}`);
   }
   return result.data;
 }

@@ -29,7 +29,7 @@ export function isCommonPassword(password: string): boolean {
 export function assertPasswordAllowed(field: string, password: string): void {
   if (isCommonPassword(password)) {
     const key = 'validation.passwordCommon';
-    throw badRequest([{ field, key, message: messageFor(key) }], `Invalid body: ${field}`);
+    throw badRequest([{ field, key, message: messageFor(key) }], messageFor(key));
   }
 }
 

@@ -5,23 +5,10 @@ import { isPendingToday } from '@adhd/shared/habits/view';
 import { habitCreateSchema, habitPatchSchema, HABIT_DAY_STATUSES, type Habit, type HabitData, type HabitDayStatus } from '@adhd/shared/habits/schema';
 import { todayInZone } from '@adhd/shared/time';
 import { calendarDateSchema } from '@adhd/shared/validation/fields';
-import { badRequest, HttpError, notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
 import { getHabit, listHabits } from './repository.js';
-
-/**
- * `parse`, with the first bad field's message (SPEC section 5, e.g. "Title is required") as the error's
- * `message`; `details` still names every bad field. (lib/validate.ts answers "Invalid body: title".)
- */
-function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown, what?: string): z.output<S> {
-  try {
-    return parse(schema, input, what);
-  } catch (err) {
-    if (err instanceof HttpError && Array.isArray(err.details) && err.details[0]?.field) err.message = err.details[0].message;
-    throw err;
-  }
-}
 
 const statusSchema = z.enum(HABIT_DAY_STATUSES, 'validation.invalid');
 
@@ -101,8 +88,8 @@ export const habitRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/habits', auth, async (request, reply) => {
-    const { _id, ...fields } = parseInput(habitCreateSchema, request.body);
-    const days = parseInput(daysSchema, request.body);
+    const { _id, ...fields } = parse(habitCreateSchema, request.body);
+    const days = parse(daysSchema, request.body);
     const id = _id ?? newId();
     const userId = request.auth!.id;
     const today = todayOf(request);
@@ -119,8 +106,8 @@ export const habitRoutes: FastifyPluginAsync = async (app) => {
 
   app.put('/api/habits/:id', auth, async (request) => {
     const id = parseIdParam(request.params, 'Habit not found');
-    const patch = parseInput(habitPatchSchema, request.body ?? {});
-    const days = parseInput(daysSchema, request.body ?? {});
+    const patch = parse(habitPatchSchema, request.body ?? {});
+    const days = parse(daysSchema, request.body ?? {});
     const userId = request.auth!.id;
     const today = todayOf(request);
     return app.sync.run(
@@ -163,20 +150,20 @@ export const habitRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/habits/:id/complete', auth, async (request) => {
     const id = parseIdParam(request.params, 'Habit not found');
-    const { date, status } = parseInput(completeBody, request.body);
+    const { date, status } = parse(completeBody, request.body);
     return setDay(request, id, date, status);
   });
 
   /** design/sync.md §5: `DELETE /api/habits/{id}/complete?date=` clears the day (status empty). */
   app.delete('/api/habits/:id/complete', auth, async (request) => {
     const id = parseIdParam(request.params, 'Habit not found');
-    const { date } = parseInput(z.object({ date: completeBody.shape.date }), request.query, 'query');
+    const { date } = parse(z.object({ date: completeBody.shape.date }), request.query, 'query');
     return setDay(request, id, date, 'empty');
   });
 
   app.get('/api/habits/:id/month/:year/:month', auth, async (request) => {
     const id = parseIdParam(request.params, 'Habit not found');
-    const { year, month } = parseInput(monthParams, { year: (request.params as { year?: unknown }).year, month: (request.params as { month?: unknown }).month }, 'params');
+    const { year, month } = parse(monthParams, { year: (request.params as { year?: unknown }).year, month: (request.params as { month?: unknown }).month }, 'params');
     const habit = await getHabit(app.db, request.auth!.id, id, todayOf(request));
     if (!habit) throw notFound('Habit not found');
     const prefix = `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-`;

@@ -3,23 +3,10 @@ import { z } from 'zod/mini';
 import { tagIdFor } from '@adhd/shared/tags/ids';
 import type { TagData } from '@adhd/shared/tags/mutators';
 import { tagCreateSchema, tagPatchSchema, tagRefFields, tagRefSchema } from '@adhd/shared/tags/schema';
-import { HttpError, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
 import { getTag, isLive, listTags, refsByItem, refsByTag, tagIdTaken } from './repository.js';
-
-/**
- * `parse`, with the first bad field's message (SPEC section 5, e.g. "Title is required") as the error's
- * `message`; `details` still names every bad field. (lib/validate.ts answers "Invalid body: title".)
- */
-function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown, what?: string): z.output<S> {
-  try {
-    return parse(schema, input, what);
-  } catch (err) {
-    if (err instanceof HttpError && Array.isArray(err.details) && err.details[0]?.field) err.message = err.details[0].message;
-    throw err;
-  }
-}
 
 const byItemQuery = z.object({ itemId: tagRefFields.itemId, itemType: tagRefFields.itemType });
 const byTagQuery = z.object({ tagId: tagRefFields.tagId, itemType: z.optional(tagRefFields.itemType) });
@@ -37,7 +24,7 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/tags', auth, async (request) => listTags(app.db, request.auth!.id));
 
   app.post('/api/tags', auth, async (request, reply) => {
-    const { _id, ...fields } = parseInput(tagCreateSchema, request.body);
+    const { _id, ...fields } = parse(tagCreateSchema, request.body);
     const userId = request.auth!.id;
     let id = _id ?? tagIdFor(userId, fields.name);
     const tag = await app.sync.run(
@@ -55,7 +42,7 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
 
   app.put('/api/tags/:id', auth, async (request) => {
     const id = parseIdParam(request.params, 'Tag not found');
-    const patch = parseInput(tagPatchSchema, request.body ?? {});
+    const patch = parse(tagPatchSchema, request.body ?? {});
     const userId = request.auth!.id;
     return app.sync.run(
       userId,
@@ -84,7 +71,7 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/tag-references', auth, async (request, reply) => {
-    const ref = parseInput(tagRefSchema, request.body);
+    const ref = parse(tagRefSchema, request.body);
     await app.sync.run(request.auth!.id, (exec) => exec('tagRef.add', ref).then(() => undefined), async () => null);
     return reply.status(201).send(ref);
   });
@@ -92,20 +79,20 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
   app.delete('/api/tag-references', auth, async (request) => {
     // The spec sends the reference as a JSON body; clients that cannot send a body on DELETE use the query.
     const fromBody = isNonEmptyObject(request.body);
-    const ref = parseInput(tagRefSchema, fromBody ? request.body : request.query, fromBody ? 'body' : 'query');
+    const ref = parse(tagRefSchema, fromBody ? request.body : request.query, fromBody ? 'body' : 'query');
     await app.sync.run(request.auth!.id, (exec) => exec('tagRef.remove', ref).then(() => undefined), async () => null);
     return { success: true };
   });
 
   app.get('/api/tag-references/by-item', auth, async (request) => {
-    const { itemId, itemType } = parseInput(byItemQuery, request.query, 'query');
+    const { itemId, itemType } = parse(byItemQuery, request.query, 'query');
     const refs = await refsByItem(app.db, request.auth!.id, itemId, itemType);
     if (!refs) throw notFound('Item not found');
     return refs;
   });
 
   app.get('/api/tag-references/by-tag', auth, async (request) => {
-    const { tagId, itemType } = parseInput(byTagQuery, request.query, 'query');
+    const { tagId, itemType } = parse(byTagQuery, request.query, 'query');
     const userId = request.auth!.id;
     if (!(await isLive(app.db, userId, 'tag', tagId))) throw notFound('Tag not found');
     return refsByTag(app.db, userId, tagId, itemType);

@@ -3,24 +3,11 @@ import { z } from 'zod/mini';
 import { isTaskPending } from '@adhd/shared/tasks/logic';
 import { taskCreateSchema, taskPatchSchema, type TaskData } from '@adhd/shared/tasks/schema';
 import { todayInZone } from '@adhd/shared/time';
-import { HttpError, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
 import { findFieldVersions } from '../sync/repository.js';
 import { getTask, listTasks, listTasksJson } from './repository.js';
-
-/**
- * `parse`, with the first bad field's message (SPEC section 5, e.g. "Title is required") as the error's
- * `message`; `details` still names every bad field. (lib/validate.ts answers "Invalid body: title".)
- */
-function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown, what?: string): z.output<S> {
-  try {
-    return parse(schema, input, what);
-  } catch (err) {
-    if (err instanceof HttpError && Array.isArray(err.details) && err.details[0]?.field) err.message = err.details[0].message;
-    throw err;
-  }
-}
 
 const pageQuery = z.object({
   limit: z.optional(z.pipe(z.transform((v: unknown) => (typeof v === 'string' ? Number(v) : v)), z.int('validation.invalid').check(z.gte(1), z.lte(10_000)))),
@@ -40,7 +27,7 @@ export const taskRoutes: FastifyPluginAsync = async (app) => {
   const auth = { preHandler: app.authenticate };
 
   app.get('/api/tasks', auth, async (request, reply) => {
-    const page = parseInput(pageQuery, request.query, 'query');
+    const page = parse(pageQuery, request.query, 'query');
     return reply.type('application/json; charset=utf-8').send(await listTasksJson(app.db, request.auth!.id, page));
   });
 
@@ -58,7 +45,7 @@ export const taskRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/tasks', auth, async (request, reply) => {
-    const { _id, ...fields } = parseInput(taskCreateSchema, request.body);
+    const { _id, ...fields } = parse(taskCreateSchema, request.body);
     const id = _id ?? newId();
     const userId = request.auth!.id;
     const task = await app.sync.run(
@@ -71,7 +58,7 @@ export const taskRoutes: FastifyPluginAsync = async (app) => {
 
   app.put('/api/tasks/:id', auth, async (request) => {
     const id = parseIdParam(request.params, 'Task not found');
-    const patch = parseInput(taskPatchSchema, request.body ?? {});
+    const patch = parse(taskPatchSchema, request.body ?? {});
     const base = baseVersion(request.body, request.headers['if-match']);
     const userId = request.auth!.id;
     const task = await app.sync.run(
