@@ -135,7 +135,10 @@ function timeToSelectors([selectors, clickSelector]) {
     };
     const mo = new MutationObserver(check);
     mo.observe(document.body, { childList: true, subtree: true, attributes: true });
-    document.querySelector(clickSelector).click();
+    const target = document.querySelector(clickSelector);
+    // Radix tabs switch on mousedown; buttons act on click: send both, as a real click does.
+    target.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, button: 0 }));
+    target.click();
     check();
   });
 }
