@@ -56,7 +56,9 @@ export async function pullUntilDone(
   signal: AbortSignal,
 ): Promise<{ lastMutationId: number }> {
   const fetchPage = (cursor: number, sig: AbortSignal) => {
-    const body = { clientId: meta.clientId, cursor, limit, schemaVersion: SYNC_SCHEMA_VERSION };
+    // A first sync starts with a small page, so the first rows are on screen sooner.
+    const size = cursor === 0 ? Math.min(limit, FIRST_PAGE) : limit;
+    const body = { clientId: meta.clientId, cursor, limit: size, schemaVersion: SYNC_SCHEMA_VERSION };
     const t0 = now();
     return http.post<PullResponse>('/api/sync/pull', body, sig).then((page) => {
       measure('sync:pull:fetch', t0, now());
@@ -95,6 +97,9 @@ export async function pullUntilDone(
     next?.abort.abort();
   }
 }
+
+/** Rows of the first page of a first sync (cursor 0). */
+const FIRST_PAGE = 1000;
 
 const now = () => globalThis.performance?.now() ?? 0;
 
