@@ -42,6 +42,10 @@ describe('folder.move', () => {
     await folder(tx, 'c', 'b');
     await expect(runMutation(tx, 'folder.move', { id: 'a', parentFolder: 'c' })).rejects.toMatchObject({ code: 'CYCLE' });
     await expect(runMutation(tx, 'folder.move', { id: 'a', parentFolder: 'a' })).rejects.toMatchObject({ code: 'CYCLE' });
+    // The REST 400 names the bad field with a message, like every validation answer (CONTRACT.md).
+    await expect(runMutation(tx, 'folder.move', { id: 'a', parentFolder: 'c' })).rejects.toMatchObject({
+      details: [{ field: 'parentFolder', key: 'validation.invalid', message: 'A folder cannot be moved into itself or one of its subfolders' }],
+    });
     await runMutation(tx, 'folder.move', { id: 'c', parentFolder: null });
     expect(await parentOf(tx, 'c')).toBeNull();
   });

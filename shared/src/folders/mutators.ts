@@ -56,9 +56,9 @@ export const folderMove = defineMutator(
   async (tx, { id, parentFolder: requested }) => {
     const row = await liveFolder(tx, id);
     if (requested && (await wouldCycle(tx, id, requested))) {
-      throw new MutationError('CYCLE', 'A folder cannot be moved into itself or one of its subfolders', [
-        { field: 'parentFolder', key: 'validation.invalid' },
-      ]);
+      const message = 'A folder cannot be moved into itself or one of its subfolders';
+      // Every 400 names its bad fields with a message (CONTRACT.md), like the validation answers.
+      throw new MutationError('CYCLE', message, [{ field: 'parentFolder', key: 'validation.invalid', message }]);
     }
     const parentFolder = await resolveParent(tx, requested);
     await tx.put('folder', id, { ...row.data, parentFolder });

@@ -10,7 +10,9 @@ export const NOTE_CONTENT_MAX = 500_000;
  */
 export const noteTagsSchema = z.pipe(
   z.transform((v: unknown) =>
-    Array.isArray(v)
+    v === null
+      ? []
+      : Array.isArray(v)
       ? v
           .map((t: unknown) => (t !== null && typeof t === 'object' && '_id' in t ? (t as { _id: unknown })._id : t))
           .filter((t) => t !== null && t !== undefined && t !== '')
@@ -32,14 +34,20 @@ export const noteFields = {
   tags: noteTagsSchema,
 };
 
+/** `null` on a new note's field means its SPEC section 3 default, like an absent field. */
+const nullAs =
+  <T>(value: T) =>
+  (v: unknown) =>
+    v === null ? value : v;
+
 /** A new note: fields without id or timestamps (SPEC section 7); `_id` is optional for offline creations. */
 export const noteCreateSchema = z.object({
   _id: z.optional(idSchema),
   title: noteFields.title,
   content: noteFields.content,
-  isMarkdown: z._default(noteFields.isMarkdown, true),
-  color: z._default(noteFields.color, NOTE_DEFAULT_COLOR),
-  pinned: z._default(noteFields.pinned, false),
+  isMarkdown: z._default(z.pipe(z.transform(nullAs(true)), noteFields.isMarkdown), true),
+  color: z._default(z.pipe(z.transform(nullAs(NOTE_DEFAULT_COLOR)), noteFields.color), NOTE_DEFAULT_COLOR),
+  pinned: z._default(z.pipe(z.transform(nullAs(false)), noteFields.pinned), false),
   folder: z._default(noteFields.folder, null),
   tags: z._default(noteFields.tags, []),
 });

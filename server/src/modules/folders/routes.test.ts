@@ -35,6 +35,26 @@ describe('POST /api/folders', () => {
     expect(details[0]!.message).toBe('Folder name is required');
   });
 
+  it('answers 400 "Folder name is required" without a body, and 401 without a token', async () => {
+    const res = await fx.app.inject({ method: 'POST', url: '/api/folders', headers: user.headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION', message: 'Folder name is required' });
+    expect(res.json().error.details.map((d: { field: string }) => d.field)).toEqual(['name']);
+    const anon = await fx.app.inject({ method: 'POST', url: '/api/folders', payload: { name: 'X' } });
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json().error.code).toBeTruthy();
+  });
+
+  it('answers 201 with the folder both in data and at the top level, with _id and ISO timestamps', async () => {
+    const res = await call('POST', '/api/folders', { name: 'Stamped', createdAt: '2000-01-01T00:00:00.000Z' });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.data._id).toBe(body._id);
+    expect(body).not.toHaveProperty('id');
+    expect(new Date(body.data.createdAt).toISOString()).toBe(body.data.createdAt);
+    expect(body.data.createdAt).not.toBe('2000-01-01T00:00:00.000Z');
+  });
+
   it('puts a folder under a missing parent at the root', async () => {
     expect((await createFolder({ name: 'Orphan', parentFolder: 'ghost' })).parentFolder).toBeNull();
   });
@@ -56,7 +76,10 @@ describe('GET /api/folders, /tree, /:id', () => {
     const one = (await call('GET', `/api/folders/${b._id}`)).json();
     expect(one.data).toMatchObject({ _id: b._id, name: 'B', parentFolder: a._id });
     expect(one.data.children[0].children[0]._id).toBe(d._id);
-    const tree = (await call('GET', '/api/folders/tree')).json().data as { _id: string; children: { children: { children: { _id: string }[] }[] }[] }[];
+    const treeRes = (await call('GET', '/api/folders/tree')).json();
+    // CONTRACT.md: only GET /api/folders and /api/folders/{id} are wrapped; the tree is a bare array of roots.
+    expect(Array.isArray(treeRes)).toBe(true);
+    const tree = treeRes as { _id: string; children: { children: { children: { _id: string }[] }[] }[] }[];
     const rootA = tree.find((n) => n._id === a._id)!;
     expect(rootA.children[0]!.children[0]!.children[0]!._id).toBe(d._id);
     expect((await call('GET', '/api/folders/unknown')).statusCode).toBe(404);
@@ -72,6 +95,9 @@ describe('PUT /api/folders/:id', () => {
     const res = await call('PUT', `/api/folders/${top._id}`, { name: 'Top renamed', parentFolder: leaf._id });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('CYCLE');
+    expect(res.json().error.details).toEqual([
+      { field: 'parentFolder', key: 'validation.invalid', message: 'A folder cannot be moved into itself or one of its subfolders' },
+    ]);
     expect((await call('PUT', `/api/folders/${top._id}`, { parentFolder: top._id })).statusCode).toBe(400);
     expect((await call('GET', `/api/folders/${top._id}`)).json().data).toMatchObject({ name: 'Top', parentFolder: null });
     const moved = await call('PUT', `/api/folders/${leaf._id}`, { parentFolder: null, color: '#FF0000' });
@@ -108,7 +134,7 @@ describe('isolation', () => {
     expect((await call('PUT', `/api/folders/${mine._id}`, { name: 'x' }, intruder.headers)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/folders/${mine._id}`, undefined, intruder.headers)).statusCode).toBe(404);
     expect((await call('GET', '/api/folders', undefined, intruder.headers)).json()).toEqual({ data: [] });
-    expect((await call('GET', '/api/folders/tree', undefined, intruder.headers)).json()).toEqual({ data: [] });
+    expect((await call('GET', '/api/folders/tree', undefined, intruder.headers)).json()).toEqual([]);
     // A note of the intruder cannot be filed into my folder: it lands at the root.
     const theirs = (await call('POST', '/api/notes', { title: 'T', content: 'C', folder: mine._id }, intruder.headers)).json();
     expect(theirs.folder).toBeNull();

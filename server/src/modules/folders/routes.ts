@@ -25,7 +25,8 @@ export const folderRoutes: FastifyPluginAsync = async (app) => {
     return { data: parent === undefined ? folders : folders.filter((f) => f.parentFolder === parent) };
   });
 
-  app.get('/api/folders/tree', auth, async (request) => ({ data: (await folderForest(app.db, request.auth!.id)).roots }));
+  // Not in the `{ data }` list of CONTRACT.md: a GET of a collection answers a bare JSON array (the roots).
+  app.get('/api/folders/tree', auth, async (request) => (await folderForest(app.db, request.auth!.id)).roots);
 
   app.get('/api/folders/:id', auth, async (request) => {
     const folder = await getFolder(app.db, request.auth!.id, parseIdParam(request.params, 'Folder not found'));
@@ -34,7 +35,7 @@ export const folderRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/folders', auth, async (request, reply) => {
-    const { _id, ...fields } = parse(folderCreateSchema, request.body);
+    const { _id, ...fields } = parse(folderCreateSchema, request.body ?? {}); // no body: "Folder name is required"
     const id = _id ?? newId();
     const userId = request.auth!.id;
     const folder = await app.sync.run(

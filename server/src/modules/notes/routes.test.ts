@@ -42,6 +42,20 @@ describe('POST /api/notes', () => {
     expect(details[1]!.message).toBe('Content is required');
   });
 
+  it('takes null for isMarkdown, color, pinned and tags as their defaults', async () => {
+    const note = await createNote({ title: 'Nulls', content: 'C', isMarkdown: null, color: null, pinned: null, folder: null, tags: null });
+    expect(note).toMatchObject({ isMarkdown: true, color: '#FFEB3B', pinned: false, folder: null, tags: [] });
+    expect(note).not.toHaveProperty('id');
+    expect(new Date(note.createdAt).toISOString()).toBe(note.createdAt);
+  });
+
+  it('answers 400 "Title is required" without a body', async () => {
+    const res = await fx.app.inject({ method: 'POST', url: '/api/notes', headers: user.headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION', message: 'Title is required' });
+    expect(res.json().error.details.map((d: { field: string }) => d.field)).toEqual(['title', 'content']);
+  });
+
   it('answers 409 for an id that exists and lands at the root for a missing folder', async () => {
     const note = await createNote({ _id: 'note-dup', title: 'A', content: 'B', folder: 'no-such-folder' });
     expect(note.folder).toBeNull();
@@ -86,6 +100,13 @@ describe('GET /api/notes, /pinned, /:id', () => {
     const inside = await createNote({ title: 'In', content: 'c', folder: folder._id });
     const list = (await call('GET', `/api/notes?folder=${folder._id}`)).json() as { _id: string }[];
     expect(list.map((n) => n._id)).toEqual([inside._id]);
+    // `folder=null` (as docs/notes.md documents) and `folder=root` keep the root level, like `GET /api/folders?parent=`.
+    const root = await createNote({ title: 'At root', content: 'c' });
+    for (const q of ['null', 'root', '']) {
+      const atRoot = (await call('GET', `/api/notes?folder=${q}`)).json() as { _id: string; folder: string | null }[];
+      expect(atRoot.map((n) => n._id)).toContain(root._id);
+      expect(atRoot.every((n) => n.folder === null)).toBe(true);
+    }
   });
 });
 

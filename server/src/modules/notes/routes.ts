@@ -7,10 +7,13 @@ import { newId } from '../../lib/ids.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
 import { getNote, listNotes, searchNotes } from './repository.js';
 
-/** Optional filters of `GET /api/notes`: `q` searches titles and bodies (FTS5), `folder` keeps one folder. */
+/**
+ * Optional filters of `GET /api/notes`: `q` searches titles and bodies (FTS5), `folder` keeps one folder
+ * (`null`, `root` or empty: the root level, as in `GET /api/folders?parent=`).
+ */
 const listQuery = z.object({
   q: z.optional(z.string('validation.invalid').check(z.maxLength(500, 'validation.maxLength'))),
-  folder: z.optional(nullableIdRefSchema),
+  folder: z.optional(z.pipe(z.transform((v: unknown) => (v === 'null' || v === 'root' ? null : v)), nullableIdRefSchema)),
 });
 
 /** A PUT body: any note fields, plus the optional `baseHash` of the body the edit started from. */
@@ -38,7 +41,7 @@ export const noteRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/notes', auth, async (request, reply) => {
-    const { _id, ...fields } = parse(noteCreateSchema, request.body);
+    const { _id, ...fields } = parse(noteCreateSchema, request.body ?? {}); // no body: "Title is required", not a bodiless 400
     const id = _id ?? newId();
     const userId = request.auth!.id;
     const note = await app.sync.run(
