@@ -8,7 +8,8 @@ import { badRequest, notFound } from './errors.js';
  * `message` is the first bad field's message in schema order (SPEC section 5, e.g. "Title is required").
  */
 export function parse<S extends z.ZodMiniType>(schema: S, input: unknown, what = 'body'): z.output<S> {
-  const result = z.safeParse(schema, input ?? (what === 'body' ? undefined : {}));
+  // A missing body reads as {}: the answer then names the first required field ("Title is required").
+  const result = z.safeParse(schema, input ?? {});
   if (!result.success) {
     const details = toFieldErrors(result.error);
     const first = details.find((d) => d.field && d.message);
