@@ -14,7 +14,7 @@
 // runClientBench(). Needs /usr/bin/chromium; server/dist must be built (`npx tsc -b`); client/dist is built
 // with `vite build` (NODE_ENV=production) when it is missing.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -49,9 +49,28 @@ const t0 = performance.now();
 const say = (msg) => console.log(`[client ${((performance.now() - t0) / 1000).toFixed(0).padStart(3)} s] ${msg}`);
 const r2 = (x) => Math.round(x * 100) / 100;
 
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Build the client when client/dist is missing or older than its sources (a stale build measures old code). */
 function ensureClientBuild() {
-  if (existsSync(path.join(dist, 'index.html'))) return;
-  say('client/dist missing: vite build…');
+  const index = path.join(dist, 'index.html');
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  const sources = Math.max(
+    newestMtime(path.join(clientDir, 'src')),
+    newestMtime(path.join(clientDir, 'public')),
+    newestMtime(path.join(root, 'shared', 'src')),
+    statSync(path.join(clientDir, 'index.html')).mtimeMs,
+    statSync(path.join(clientDir, 'vite.config.ts')).mtimeMs,
+  );
+  if (built > sources) return;
+  say(built ? 'client/dist is older than its sources: vite build…' : 'client/dist missing: vite build…');
   execFileSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
     cwd: clientDir,
     stdio: 'inherit',

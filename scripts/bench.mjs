@@ -19,7 +19,7 @@
 // block of docs/benchmarks.md. Ratios that moved more than 10% against the previous results.json are listed;
 // with --gate, one that got worse makes the exit code 1 (meant for a quiet machine: see docs/benchmarks.md).
 //
-// Options: --update-docs; --gate; --quick (short runs, for checking the script itself); --skip-client;
+// Options: --update-docs; --docs-only (rewrite the docs block from bench/results.json); --gate; --quick (short runs, for checking the script itself); --skip-client;
 // env BENCH_CONNECTIONS (default 32), BENCH_DURATION (s, default 8), BENCH_KEEP=1 keeps the temporary data.
 import { fork, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -1035,6 +1035,13 @@ function updateDocs(results) {
       `| ${id} | ${name} | ${baseline} | ${goal} | ${result} | ${m.baseline ? fmt(m.baseline.value, m.baseline.unit) : '—'} | ${m.ratio === undefined || m.ratio === null ? '—' : `${m.ratio}×`} | ${pass} |`,
     );
   }
+  // Feature suites (ids from 100): their rows carry their own name and target.
+  for (const m of results.metrics.filter((x) => x.id >= 100).sort((a, b) => a.id - b.id)) {
+    const pass = m.pass === null ? 'reported' : m.pass ? '✅ pass' : `❌ miss (${m.checks.filter((c) => !c.ok).map((c) => c.label).join(', ')})`;
+    lines.push(
+      `| ${m.id} | ${m.name} | ${m.baseline?.name ?? '—'} | **${m.target ?? ''}** | ${fmt(m.value, m.unit)} | ${m.baseline ? fmt(m.baseline.value, m.baseline.unit) : '—'} | ${m.ratio === undefined || m.ratio === null ? '—' : `${m.ratio}×`} | ${pass} |`,
+    );
+  }
   const mc = results.machine;
   const machineLine =
     `Machine: ${mc.cpus} × ${mc.model}, ${mc.mem} RAM, ${mc.os}, Node ${mc.node} · ` +
@@ -1094,6 +1101,11 @@ async function benchFeatures() {
 // Main
 
 async function main() {
+  if (argv.has('--docs-only')) {
+    // Rewrite the results block of docs/benchmarks.md from the last bench/results.json, without measuring.
+    updateDocs(JSON.parse(readFileSync(path.join(root, 'bench', 'results.json'), 'utf8')));
+    return 0;
+  }
   const buildInfo = build();
   const busyBefore = await foreignCpu();
   if (busyBefore !== null) {
