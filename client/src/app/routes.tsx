@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useAuth } from '../features/auth/auth-store';
 import { PlaceholderScreen } from '../features/placeholders/placeholder-screen';
@@ -23,7 +23,9 @@ function splitScreen<M>(importer: () => Promise<M>, pick: (m: M) => ComponentTyp
     });
   const Lazy = lazy(() => load().then((m) => ({ default: pick(m) })));
   function LazyScreen() {
-    const Loaded = loaded;
+    // Decided once per mount: switching from <Lazy> to the loaded component later would remount the screen
+    // and lose its state (an open dialog, a chosen folder).
+    const [Loaded] = useState(() => loaded);
     return Loaded ? <Loaded /> : <Lazy />;
   }
   return { load, Component: LazyScreen };

@@ -41,7 +41,13 @@ describe.runIf(hasChromium)('notes journey', () => {
     page.getByRole('region', { name: region }).getByTestId('note-card').filter({ hasText: title });
 
   async function openEditor(page: Page, title: string) {
-    await page.getByRole('button', { name: title, exact: true }).first().click();
+    try {
+      await page.getByRole('button', { name: title, exact: true }).first().click({ timeout: 20_000 });
+    } catch (err) {
+      // Say where the page was, so a failure here can be understood from the CI log alone.
+      const body = (await page.textContent('body').catch(() => '')) ?? '';
+      throw new Error(`no "${title}" card to open at ${page.url()}; page text: ${body.replace(/\s+/g, ' ').slice(0, 400)}`, { cause: err });
+    }
     const viewer = page.getByRole('dialog', { name: title });
     await viewer.getByRole('button', { name: 'Edit', exact: true }).click();
     return page.getByRole('dialog', { name: 'Edit note' });
@@ -152,6 +158,7 @@ describe.runIf(hasChromium)('notes journey', () => {
     }
     for (const d of devices) await d.setOffline(true);
     for (const [i, page] of pages.entries()) {
+      await card(page, 'Pinned', 'Trip prep').waitFor({ timeout: 20_000 });
       const editor = await openEditor(page, 'Trip prep');
       await editor.getByLabel('Content').fill(`Written on device ${i === 0 ? 'one' : 'two'}`);
       await editor.getByRole('button', { name: 'Save' }).click();
