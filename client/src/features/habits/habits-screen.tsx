@@ -14,7 +14,7 @@ import type { AppDatabase } from '../../db/database';
 import { useHabitViews } from './data/use-habit-view';
 import { HabitDetailsDialog } from './dialogs/habit-details-dialog';
 import { HabitFormDialog, type HabitFormTarget } from './dialogs/habit-form-dialog';
-import { useHabitPrefs, useToday } from './hooks/use-prefs';
+import { usePrefs, useToday } from '../../lib/use-prefs';
 import { useStoredSort } from './hooks/use-stored-sort';
 
 /**
@@ -24,7 +24,7 @@ import { useStoredSort } from './hooks/use-stored-sort';
  */
 export function HabitsScreen() {
   const { t } = useLingui();
-  const prefs = useHabitPrefs();
+  const prefs = usePrefs();
   const today = useToday(prefs.timeZone);
   const habits = useHabits();
   const [sort, setSort] = useStoredSort();

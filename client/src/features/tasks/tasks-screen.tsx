@@ -15,7 +15,7 @@ import { taskCacheFor } from './data/task-cache';
 import type { AppDatabase } from '../../db/database';
 import { TaskDetailsDialog } from './dialogs/task-details-dialog';
 import { TaskFormDialog, type TaskFormTarget } from './dialogs/task-form-dialog';
-import { usePrefs, useToday } from './hooks/use-prefs';
+import { usePrefs, useToday } from '../../lib/use-prefs';
 import { useStoredView } from './hooks/use-stored-view';
 import { DEFAULT_FILTERS, type TaskFilters } from './logic/filters';
 

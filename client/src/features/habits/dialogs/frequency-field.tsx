@@ -4,7 +4,7 @@ import { DatePicker } from '../../../components/ui/date-picker';
 import { TextField } from '../../../components/ui/text-field';
 import { weekdayNames } from '../../../lib/dates';
 import { chooseMode, toggleDay, type FrequencyMode, type HabitFormValues } from '../logic/form';
-import type { HabitPrefs } from '../hooks/use-prefs';
+import type { UserPrefs } from '../../../lib/use-prefs';
 
 export interface FrequencyFieldProps {
   values: HabitFormValues;
@@ -12,7 +12,7 @@ export interface FrequencyFieldProps {
   creating: boolean;
   readOnly: boolean;
   today: string;
-  prefs: HabitPrefs;
+  prefs: UserPrefs;
   errors: { frequency?: string; days?: string; interval?: string };
 }
 

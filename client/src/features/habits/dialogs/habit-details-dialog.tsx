@@ -13,7 +13,7 @@ import { HabitIcon } from '../components/habit-icon';
 import { useHabitLabels } from '../components/labels';
 import { HabitTagChips } from '../components/tags-bridge';
 import { useHabitActions } from '../data/mutations';
-import type { HabitPrefs } from '../hooks/use-prefs';
+import type { UserPrefs } from '../../../lib/use-prefs';
 import { useDayOverrides } from '../hooks/use-day-overrides';
 import type { HabitItem } from '../logic/types';
 
@@ -23,7 +23,7 @@ export const FULL_SCREEN = 'inset-0! h-dvh! max-h-none! w-full! max-w-none! tran
 export interface HabitDetailsDialogProps {
   habit: HabitItem;
   streaks: Streaks;
-  prefs: HabitPrefs;
+  prefs: UserPrefs;
   today: string;
   onClose(): void;
   onEdit(): void;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '../../../db/database';
 import { useHabits } from '../data/queries';
-import type { HabitPrefs } from '../hooks/use-prefs';
+import type { UserPrefs } from '../../../lib/use-prefs';
 import { localToday, installDomStandIns, renderWithI18n, seedHabit, setupHabitsTest } from '../testing';
 import { HabitFormDialog, type HabitFormTarget } from './habit-form-dialog';
 
@@ -18,7 +18,7 @@ afterEach(async () => {
   await cleanup();
 });
 
-const prefs: HabitPrefs = { timeZone: 'UTC', weekStartDay: 1, clockMode: '24h', locale: 'en' };
+const prefs: UserPrefs = { timeZone: 'UTC', weekStartDay: 1, clockMode: '24h', locale: 'en' };
 
 function Harness({ target, onClose }: { target: HabitFormTarget; onClose(): void }) {
   const habits = useHabits();

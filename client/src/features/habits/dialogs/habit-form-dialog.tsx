@@ -14,7 +14,7 @@ import { HabitIcon } from '../components/habit-icon';
 import { useHabitLabels, useValidationText } from '../components/labels';
 import { HabitColorPickerDialog, HabitTagSelector } from '../components/tags-bridge';
 import { newHabitId, useHabitActions } from '../data/mutations';
-import type { HabitPrefs } from '../hooks/use-prefs';
+import type { UserPrefs } from '../../../lib/use-prefs';
 import { applyPreset, changedFields, defaultValues, isDirty, toFields, validate, valuesFromHabit, type HabitFormValues, type HabitPreset } from '../logic/form';
 import { PRESET_DEFS } from '../logic/presets';
 import type { HabitItem, TimeOfDay } from '../logic/types';
@@ -26,7 +26,7 @@ export type HabitFormTarget = { mode: 'create'; preset?: HabitPreset } | { mode:
 export interface HabitFormDialogProps {
   target: HabitFormTarget;
   habit?: HabitItem;
-  prefs: HabitPrefs;
+  prefs: UserPrefs;
   today: string;
   onClose(): void;
   /** Runs after a successful create with the new habit's id. */

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import type { UserPrefs } from '../hooks/use-prefs';
+import type { UserPrefs } from '../../../lib/use-prefs';
 import { filterTasks, filterTree, type TaskFilters } from '../logic/filters';
 import { flattenForest, type TaskIndex } from '../logic/tree';
 import type { TaskItem } from '../logic/types';

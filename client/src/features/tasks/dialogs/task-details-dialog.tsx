@@ -13,7 +13,7 @@ import { QuickAdd } from '../components/quick-add';
 import { TaskTagChips } from '../components/tags-bridge';
 import { OverdueBadge } from '../components/task-meta';
 import { useTaskActions } from '../data/mutations';
-import type { UserPrefs } from '../hooks/use-prefs';
+import type { UserPrefs } from '../../../lib/use-prefs';
 import { useOptimisticToggle } from '../hooks/use-optimistic-toggle';
 import { compareTasks } from '../logic/filters';
 import { taskDates } from '../logic/task-dates';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
 import { useTaskIndex, useTasks } from '../data/queries';
-import type { UserPrefs } from '../hooks/use-prefs';
+import type { UserPrefs } from '../../../lib/use-prefs';
 import { localToday, renderWithI18n, seedTask, setupTasksTest, titlesByParent } from '../testing';
 import { TaskFormDialog, type TaskFormTarget } from './task-form-dialog';
 

@@ -11,7 +11,7 @@ import { TimePicker } from '../../../components/ui/time-picker';
 import { usePriorityLabels } from '../components/labels';
 import { TaskTagSelector } from '../components/tags-bridge';
 import { newTaskId, useTaskActions } from '../data/mutations';
-import type { UserPrefs } from '../hooks/use-prefs';
+import type { UserPrefs } from '../../../lib/use-prefs';
 import { defaultValues, EMPTY_STAGING, isDirty, planCreate, planEdit, validate, valuesFromTask, type ChildStaging, type TaskFormValues } from '../logic/form';
 import { childChoices, parentChoices, type TaskIndex } from '../logic/tree';
 import type { TaskPriority } from '../logic/types';

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { todayInZone, resolveTimeZone } from '@adhd/shared/time';
+import { resolveTimeZone, todayInZone } from '@adhd/shared/time';
 import { useEffect, useReducer } from 'react';
-import type { ClockMode } from '../../../lib/dates';
-import { useAuth } from '../../auth/auth-store';
+import { timeZone } from './api';
+import type { ClockMode } from './dates';
+import { useAuth } from '../features/auth/auth-store';
 
 export interface UserPrefs {
   timeZone: string;
@@ -12,20 +13,12 @@ export interface UserPrefs {
   locale: string;
 }
 
-function browserZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
 /** The signed-in user's date and time preferences (SPEC section 3 defaults: browser zone, Sunday, 12h). */
 export function usePrefs(): UserPrefs {
   const { user } = useAuth();
   const { i18n } = useLingui();
   return {
-    timeZone: resolveTimeZone(user?.timezone || browserZone()),
+    timeZone: resolveTimeZone(user?.timezone || timeZone()),
     weekStartDay: user?.weekStartDay ?? 0,
     clockMode: user?.clockMode === '24h' ? '24h' : '12h',
     locale: i18n.locale || 'en',
