@@ -201,7 +201,7 @@ function firstRowProbe() {
   else document.addEventListener('readystatechange', start, { once: true });
 }
 
-/** Page-side: task rows in IndexedDB `app-<userId>`, or -1 while the database does not exist yet. */
+/** Page-side: task rows in IndexedDB `app-<userId>` (counted inside the bucket records), or -1 while the database does not exist yet. */
 async function countTasks(dbName) {
   const names = (await indexedDB.databases()).map((d) => d.name);
   if (!names.includes(dbName)) return -1;
@@ -215,10 +215,11 @@ async function countTasks(dbName) {
         resolve(-1);
         return;
       }
-      const c = db.transaction('tasks', 'readonly').objectStore('tasks').count();
+      // Rows live in bucket records (client/src/db/buckets.ts): { bucket: 1, rows: Map }; a plain record is one row.
+      const c = db.transaction('tasks', 'readonly').objectStore('tasks').getAll();
       c.onsuccess = () => {
         db.close();
-        resolve(c.result);
+        resolve(c.result.reduce((n, r) => n + (r && r.bucket === 1 && r.rows instanceof Map ? r.rows.size : 1), 0));
       };
       c.onerror = () => {
         db.close();
@@ -228,14 +229,46 @@ async function countTasks(dbName) {
   });
 }
 
-/** Page-side: polls the task count every 25 ms from the first script on; records when it reaches `want`. */
+/**
+ * Page-side: the sync cursor stored in `_meta` of IndexedDB `dbName`, or -1 while there is none. A pull page's
+ * rows and its cursor commit in one transaction, so the cursor reaching the server's last version means every
+ * row is stored; reading one small record every 25 ms does not slow the sync it watches (counting rows would
+ * read the whole table each time).
+ */
+async function readCursor(dbName) {
+  const names = (await indexedDB.databases()).map((d) => d.name);
+  if (!names.includes(dbName)) return -1;
+  return new Promise((resolve) => {
+    const req = indexedDB.open(dbName);
+    req.onerror = () => resolve(-1);
+    req.onsuccess = () => {
+      const db = req.result;
+      if (!db.objectStoreNames.contains('_meta')) {
+        db.close();
+        resolve(-1);
+        return;
+      }
+      const g = db.transaction('_meta', 'readonly').objectStore('_meta').get('cursor');
+      g.onsuccess = () => {
+        db.close();
+        resolve(Number(g.result?.value ?? -1));
+      };
+      g.onerror = () => {
+        db.close();
+        resolve(-1);
+      };
+    };
+  });
+}
+
+/** Page-side: polls the stored cursor every 25 ms from the first script on; records when it reaches `want`. */
 function syncProbe([dbName, want]) {
   window.__synced = null;
   if (!location.protocol.startsWith('http')) return;
   const tick = async () => {
     let n = -1;
     try {
-      n = await window.__countTasks(dbName);
+      n = await window.__readCursor(dbName);
     } catch {
       /* not ready */
     }
@@ -246,6 +279,16 @@ function syncProbe([dbName, want]) {
     setTimeout(tick, 25);
   };
   setTimeout(tick, 25);
+}
+
+/** The server's last version for `u`: the cursor a complete pull ends at. */
+async function finalCursor(base, u) {
+  let cursor = 0;
+  for (;;) {
+    const page = await api(base, 'POST', '/api/sync/pull', { clientId: `bench-probe-${newId()}`, cursor, limit: 5000, schemaVersion: 1 }, u.token);
+    cursor = page.cursor;
+    if (!page.hasMore) return cursor;
+  }
 }
 
 async function waitForCount(page, dbName, want, timeout = 60_000) {
@@ -388,8 +431,9 @@ export async function runClientBench() {
     // 12: first sync of 14k entities.
     {
       const ctx = await signedInContext(browser, big);
-      await ctx.addInitScript(`window.__countTasks = ${countTasks.toString()};`);
-      await ctx.addInitScript(syncProbe, [`app-${big.user._id}`, SYNC_TASKS]);
+      const lastVersion = await finalCursor(base, big);
+      await ctx.addInitScript(`window.__readCursor = ${readCursor.toString()};`);
+      await ctx.addInitScript(syncProbe, [`app-${big.user._id}`, lastVersion]);
       const page = await ctx.newPage();
       const logs = [];
       page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
@@ -410,6 +454,8 @@ export async function runClientBench() {
         throw new Error(`first sync did not finish: ${n} rows at ${page.url()}; console: ${logs.slice(-10).join(' | ')}; page: ${(await page.textContent('body').catch(() => '')).slice(0, 300)}`, { cause: err });
       }
       const ms = await page.evaluate(() => window.__synced);
+      const stored = await page.evaluate(countTasks, `app-${big.user._id}`);
+      if (stored !== SYNC_TASKS) throw new Error(`first sync: the cursor reached ${lastVersion} with ${stored} of ${SYNC_TASKS} tasks stored`);
       if (profiler) {
         const { profile } = await profiler.send('Profiler.stop');
         (await import('node:fs')).writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));

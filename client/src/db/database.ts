@@ -1,4 +1,5 @@
-import Dexie, { type Table } from 'dexie';
+import Dexie, { type Table, type Transaction } from 'dexie';
+import { bucketMiddleware, isBucket, toBuckets } from './buckets';
 import type { EntityType } from '@adhd/shared/sync/protocol';
 import type { Mutation } from '@adhd/shared/sync/protocol';
 
@@ -70,12 +71,16 @@ export class AppDatabase extends Dexie {
 
   constructor(readonly userId: string) {
     super(databaseName(userId));
-    this.version(1).stores({
+    const stores = {
       ...Object.fromEntries(Object.values(TABLE_OF).map((t) => [t, DATA_SCHEMA])),
       _outbox: '++seq, id',
       _meta: 'key',
       _base: '[type+id]',
-    });
+    };
+    this.version(1).stores(stores);
+    // 2: entity rows are stored in buckets (db/buckets.ts); the same tables and indexes as seen from Dexie.
+    this.version(2).stores(stores).upgrade(packIntoBuckets);
+    this.use(bucketMiddleware(Object.values(TABLE_OF)));
   }
 
   table_(type: EntityType): Table<LocalRow, string> {
@@ -89,3 +94,21 @@ export class AppDatabase extends Dexie {
 }
 
 export const databaseName = (userId: string) => `app-${userId}`;
+
+
+/** Version 1 → 2: every entity table's one-record-per-row content becomes bucket records, in the upgrade. */
+async function packIntoBuckets(tx: Transaction): Promise<void> {
+  const request = <T>(r: IDBRequest<T>) =>
+    new Promise<T>((resolve, reject) => {
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+  for (const name of Object.values(TABLE_OF)) {
+    const store = tx.idbtrans.objectStore(name);
+    const records = (await request(store.getAll())) as Record<string, unknown>[];
+    const rows = records.filter((r) => !isBucket(r));
+    if (rows.length === 0) continue;
+    await request(store.clear());
+    for (const bucket of toBuckets(rows)) store.put(bucket);
+  }
+}

@@ -44,11 +44,11 @@ export function useTagUsage(): Map<string, number> | undefined {
     if (!db) return undefined;
     const counts = new Map<string, number>();
     for (const type of TAGGABLE_TYPES) {
-      await db.table<LocalRow, string>(TABLE_OF[type]).where('deleted').equals(0).each((row) => {
+      for (const row of await db.table<LocalRow, string>(TABLE_OF[type]).toArray()) {
         const tags = row.data.tags;
-        if (!Array.isArray(tags)) return;
+        if (row.deleted || !Array.isArray(tags)) continue;
         for (const id of new Set(tags)) if (typeof id === 'string') counts.set(id, (counts.get(id) ?? 0) + 1);
-      });
+      }
     }
     return counts;
   }, [db]);

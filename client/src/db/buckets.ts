@@ -1,0 +1,382 @@
+import Dexie, {
+  cmp,
+  type DBCore,
+  type DBCoreCountRequest,
+  type DBCoreCursor,
+  type DBCoreGetManyRequest,
+  type DBCoreGetRequest,
+  type DBCoreOpenCursorRequest,
+  type DBCoreIndex,
+  type DBCoreKeyRange,
+  type DBCoreMutateRequest,
+  type DBCoreMutateResponse,
+  type DBCoreQueryRequest,
+  type DBCoreTable,
+  type DBCoreTransaction,
+  type Middleware,
+} from 'dexie';
+
+/**
+ * Bucketed storage for the entity tables (docs/sync.md, "Local storage"). Chromium's IndexedDB costs about
+ * 60–90 µs a record however small it is, so a first sync of 14k rows spent over a second in `put` calls, and a
+ * cold start 170–300 ms in one `getAll()` of 10k tasks. This DBCore middleware sits under every other Dexie
+ * layer and stores a table's rows in `BUCKETS` records (`{ id: 'b007', bucket: 1, rows: Map }`, the bucket
+ * chosen by a hash of the row id), so the same 14k rows are 64 records: written in tens of milliseconds,
+ * read back in one `getAll()` of 64 values. Each row is kept as its JSON text, so rewriting a bucket copies
+ * the strings of the rows that did not change instead of walking their objects again, and every read hands
+ * out a fresh object. Rows must therefore be JSON values (they are: server data and ISO date strings).
+ *
+ * Everything above it (Dexie's tables, transactions, liveQuery and change events, the task and habit caches,
+ * the mutators) still sees one record per row with its primary key and indexes: `get`, `getMany`, `mutate`
+ * (put, add, delete, deleteRange), `query` and `count` are answered from the buckets, and secondary indexes
+ * (`parentId`, `deleted`, `updatedAt`) are evaluated over the rows in memory. Writes read, change and rewrite
+ * whole buckets inside the caller's transaction; writes to one bucket within a transaction run one after the
+ * other, so two of them never overwrite each other's change.
+ */
+
+/** Records per bucketed table: 10k tasks are ~40 rows a record, so a one-row write rewrites ~18 KB. */
+export const BUCKETS = 256;
+
+type Row = Record<string, unknown>;
+
+export interface Bucket {
+  id: string;
+  bucket: 1;
+  /** Row id → the row as JSON text: a string costs a copy to store and to load, where an object costs a walk. */
+  rows: Map<string, string>;
+}
+
+/** The bucket record key of row `id` (FNV-1a of its UTF-16 code units). */
+export function bucketOf(id: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    h ^= id.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return bucketKey((h >>> 0) % BUCKETS);
+}
+
+const bucketKey = (n: number) => `b${String(n).padStart(3, '0')}`;
+
+export const isBucket = (value: unknown): value is Bucket =>
+  typeof value === 'object' && value !== null && (value as Partial<Bucket>).bucket === 1 && (value as Partial<Bucket>).rows instanceof Map;
+
+/** Rows grouped into bucket records (for a migration or a test that writes raw records). */
+export function toBuckets(rows: Row[], keyOf: (row: Row) => string = (r) => String(r.id)): Bucket[] {
+  const buckets = new Map<string, Bucket>();
+  for (const row of rows) {
+    const id = keyOf(row);
+    const k = bucketOf(id);
+    let b = buckets.get(k);
+    if (!b) buckets.set(k, (b = { id: k, bucket: 1, rows: new Map() }));
+    b.rows.set(id, JSON.stringify(row));
+  }
+  return [...buckets.values()];
+}
+
+/** The Dexie middleware; `tables` are the bucketed tables (their primary key must be an inbound string). */
+export function bucketMiddleware(tables: Iterable<string>): Middleware<DBCore> {
+  const names = new Set(tables);
+  return {
+    stack: 'dbcore',
+    name: 'Buckets',
+    // Below Dexie's own middlewares (cache, observability, hooks: levels -1 to 2), next to IndexedDB.
+    level: -10,
+    create: (down) => ({
+      ...down,
+      table: (name: string) => (names.has(name) ? bucketTable(down.table(name)) : down.table(name)),
+    }),
+  };
+}
+
+const parse = (json: string | undefined): Row | undefined => (json === undefined ? undefined : (JSON.parse(json) as Row));
+
+const ANY: DBCoreKeyRange = { type: 3 as DBCoreKeyRange['type'], lower: undefined, upper: undefined };
+
+/**
+ * Dexie's promise. Every step here chains on it rather than on native promises or `async` functions: its
+ * callbacks run in Dexie's zone of the caller's transaction, within the same microtask checkpoint, so the
+ * transaction stays active and the caller's next step finds its transaction (as in Dexie's own middlewares).
+ */
+const P = Dexie.Promise;
+
+/** Per transaction and bucket: the end of the last write, so the next one reads what it wrote. */
+const writeChains = new WeakMap<DBCoreTransaction, Map<string, PromiseLike<unknown>>>();
+
+/** Runs `work` after the writes to `keys` that this transaction started before it; later writes wait for it. */
+function serialized<T>(trans: DBCoreTransaction, keys: string[], work: () => PromiseLike<T>): PromiseLike<T> {
+  let chains = writeChains.get(trans);
+  if (!chains) writeChains.set(trans, (chains = new Map()));
+  const previous = keys.map((k) => chains.get(k)).filter((p) => p !== undefined);
+  const run = previous.length > 0 ? P.all(previous).then(work) : P.resolve(work());
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  for (const k of keys) chains.set(k, settled);
+  return run;
+}
+
+/** A write touching more buckets than this reads every bucket in one `getAll()` instead of one `get` each. */
+const BULK_READ = 8;
+
+/** IndexedDB's key order: strings by UTF-16 code units (JS comparison), anything else through Dexie's `cmp`. */
+function compareKeys(a: unknown, b: unknown): number {
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  return cmp(a, b);
+}
+
+function isValidKey(key: unknown): boolean {
+  switch (typeof key) {
+    case 'string':
+      return true;
+    case 'number':
+      return !Number.isNaN(key);
+    case 'object':
+      if (key instanceof Date) return !Number.isNaN(key.getTime());
+      if (Array.isArray(key)) return key.every(isValidKey);
+      return key instanceof ArrayBuffer || ArrayBuffer.isView(key);
+    default:
+      return false;
+  }
+}
+
+function inRange(key: unknown, range: DBCoreKeyRange): boolean {
+  switch (range.type as number) {
+    case 3:
+      return true;
+    case 4:
+      return false;
+    case 1:
+      return compareKeys(key, range.lower) === 0;
+    default: {
+      if (range.lower !== undefined) {
+        const c = compareKeys(key, range.lower);
+        if (c < 0 || (c === 0 && range.lowerOpen)) return false;
+      }
+      if (range.upper !== undefined) {
+        const c = compareKeys(key, range.upper);
+        if (c > 0 || (c === 0 && range.upperOpen)) return false;
+      }
+      return true;
+    }
+  }
+}
+
+interface Entry {
+  key: unknown;
+  primaryKey: string;
+  value: Row;
+}
+
+function bucketTable(down: DBCoreTable): DBCoreTable {
+  const { schema } = down;
+  const primary = schema.primaryKey;
+  const extractId = (value: Row) => String(primary.extractKey!(value));
+
+  function readBuckets(trans: DBCoreTransaction, keys: string[]): PromiseLike<Map<string, Bucket>> {
+    return P.resolve(down.getMany({ trans, keys })).then((found: unknown[]) => {
+      const out = new Map<string, Bucket>();
+      for (const b of found) if (isBucket(b)) out.set(b.id, b);
+      return out;
+    });
+  }
+
+  function allBuckets(trans: DBCoreTransaction): PromiseLike<Bucket[]> {
+    return P.resolve(down.query({ trans, values: true, limit: Infinity, query: { index: primary, range: ANY } })).then(({ result }) =>
+      (result as unknown[]).filter(isBucket),
+    );
+  }
+
+  /** The rows of `index` within `range`, in IndexedDB order (key, then primary key). */
+  function entries(trans: DBCoreTransaction, index: DBCoreIndex, range: DBCoreKeyRange): PromiseLike<Entry[]> {
+    if ((range.type as number) === 4) return P.resolve([]);
+    return allBuckets(trans).then((buckets) => {
+      const out: Entry[] = [];
+      if (index.isPrimaryKey) {
+        for (const b of buckets) for (const [id, json] of b.rows) if (inRange(id, range)) out.push({ key: id, primaryKey: id, value: JSON.parse(json) as Row });
+        out.sort((x, y) => compareKeys(x.primaryKey, y.primaryKey));
+        return out;
+      }
+      for (const b of buckets) {
+        for (const [id, json] of b.rows) {
+          const value = JSON.parse(json) as Row;
+          const key = index.extractKey!(value);
+          const keys = index.multiEntry && Array.isArray(key) ? key : [key];
+          for (const k of keys) if (isValidKey(k) && inRange(k, range)) out.push({ key: k, primaryKey: id, value });
+        }
+      }
+      out.sort((x, y) => compareKeys(x.key, y.key) || compareKeys(x.primaryKey, y.primaryKey));
+      return out;
+    });
+  }
+
+  function query(req: DBCoreQueryRequest): PromiseLike<Entry[]> {
+    return entries(req.trans, req.query.index, req.query.range).then((all) => {
+      let list = all;
+      const direction = req.direction ?? 'next';
+      if (direction.endsWith('unique')) list = list.filter((e, i) => i === 0 || compareKeys(e.key, list[i - 1]!.key) !== 0);
+      if (direction.startsWith('prev')) list.reverse();
+      if (req.limit !== undefined && req.limit !== Infinity) list = list.slice(0, req.limit);
+      return list;
+    });
+  }
+
+  function mutate(req: DBCoreMutateRequest): PromiseLike<DBCoreMutateResponse> {
+    const { trans } = req;
+    if (req.type === 'deleteRange') {
+      if ((req.range.type as number) === 3) {
+        return P.resolve(down.mutate({ trans, type: 'deleteRange', range: ANY })).then(() => ({ numFailures: 0, failures: {}, results: [], lastResult: undefined }));
+      }
+      return entries(trans, primary, req.range).then((list) => mutate({ trans, type: 'delete', keys: list.map((e) => e.primaryKey) }));
+    }
+    const values = req.type === 'delete' ? null : (req.values as Row[]);
+    const keys: string[] = req.type === 'delete' ? req.keys.map(String) : values!.map(extractId);
+    const failures: Record<number, Error> = {};
+    const groups = new Map<string, number[]>();
+    keys.forEach((k, i) => {
+      const b = bucketOf(k);
+      const list = groups.get(b);
+      if (list) list.push(i);
+      else groups.set(b, [i]);
+    });
+    const update = (found: Map<string, Bucket>, bk: string, positions: number[]) => {
+      const bucket = found.get(bk) ?? { id: bk, bucket: 1 as const, rows: new Map<string, string>() };
+      let changed = false;
+      for (const i of positions) {
+        const key = keys[i]!;
+        if (req.type === 'delete') {
+          changed = bucket.rows.delete(key) || changed;
+        } else if (req.type === 'add' && bucket.rows.has(key)) {
+          failures[i] = new DOMException('Key already exists in the object store.', 'ConstraintError');
+        } else {
+          bucket.rows.set(key, JSON.stringify(values![i]));
+          changed = true;
+        }
+      }
+      if (!changed) return undefined;
+      const write = bucket.rows.size === 0 ? down.mutate({ trans, type: 'delete', keys: [bk] }) : down.mutate({ trans, type: 'put', values: [bucket] });
+      return P.resolve(write).then((res) => {
+        if (res.numFailures > 0) throw Object.values(res.failures)[0] ?? new Error(`bucket ${bk} of ${schema.name} was not written`);
+      });
+    };
+    const writes: PromiseLike<unknown>[] =
+      groups.size > BULK_READ
+        ? [
+            serialized(trans, [...groups.keys()], () =>
+              allBuckets(trans).then((list) => {
+                const found = new Map(list.map((b) => [b.id, b]));
+                return P.all([...groups].map(([bk, positions]) => update(found, bk, positions)));
+              }),
+            ),
+          ]
+        : [...groups].map(([bk, positions]) => serialized(trans, [bk], () => readBuckets(trans, [bk]).then((found) => update(found, bk, positions))));
+    return P.all(writes).then(() => ({
+      numFailures: Object.keys(failures).length,
+      failures,
+      results: keys.map((k, i) => (failures[i] ? undefined : k)),
+      lastResult: keys[keys.length - 1],
+    }));
+  }
+
+  const table: DBCoreTable = {
+    ...down,
+    mutate: (req) => P.resolve(mutate(req)),
+    get: ({ trans, key }: DBCoreGetRequest) => {
+      const id = String(key);
+      const bk = bucketOf(id);
+      return P.resolve(readBuckets(trans, [bk]).then((found) => parse(found.get(bk)?.rows.get(id))));
+    },
+    getMany: ({ trans, keys }: DBCoreGetManyRequest) => {
+      const ids = keys.map(String);
+      return P.resolve(readBuckets(trans, [...new Set(ids.map(bucketOf))]).then((found) => ids.map((id) => parse(found.get(bucketOf(id))?.rows.get(id)))));
+    },
+    query: (req) => P.resolve(query(req).then((list) => ({ result: list.map((e) => (req.values ? e.value : e.primaryKey)) }))),
+    count: ({ trans, query: q }: DBCoreCountRequest) => {
+      if (q.index.isPrimaryKey && (q.range.type as number) === 3) {
+        return P.resolve(allBuckets(trans).then((buckets) => buckets.reduce((n, b) => n + b.rows.size, 0)));
+      }
+      return P.resolve(entries(trans, q.index, q.range).then((list) => list.length));
+    },
+    openCursor: (req: DBCoreOpenCursorRequest) => {
+      const direction = req.reverse ? (req.unique ? 'prevunique' : 'prev') : req.unique ? 'nextunique' : 'next';
+      return P.resolve(query({ trans: req.trans, values: true, query: req.query, direction }).then((list) => (list.length === 0 ? null : arrayCursor(req.trans, list))));
+    },
+  };
+  return table;
+}
+
+/**
+ * A DBCore cursor over entries already in memory, with the protocol of Dexie's IndexedDB cursor: `start(onNext)`
+ * calls `onNext` for the current entry and again after each `continue()` / `advance()`, until `stop()` or the end.
+ */
+function arrayCursor(trans: DBCoreTransaction, list: Entry[]): DBCoreCursor {
+  let pos = 0;
+  let onNext: (() => void) | null = null;
+  let finish: ((value?: unknown) => void) | null = null;
+  let failIteration: ((error: Error) => void) | null = null;
+  const step = () => {
+    queueMicrotask(() => {
+      if (!onNext) return;
+      if (pos >= list.length) {
+        cursor.done = true;
+        cursor.stop();
+        return;
+      }
+      try {
+        onNext();
+      } catch (err) {
+        cursor.fail(err as Error);
+      }
+    });
+  };
+  const cursor = {
+    trans,
+    done: false,
+    get key() {
+      return list[pos]?.key;
+    },
+    get primaryKey() {
+      return list[pos]?.primaryKey;
+    },
+    get value() {
+      return list[pos]?.value;
+    },
+    continue(key?: unknown) {
+      pos++;
+      if (key !== undefined) while (pos < list.length && compareKeys(list[pos]!.key, key) < 0) pos++;
+      step();
+    },
+    continuePrimaryKey(key: unknown, primaryKey: unknown) {
+      pos++;
+      while (pos < list.length && (compareKeys(list[pos]!.key, key) || compareKeys(list[pos]!.primaryKey, primaryKey)) < 0) pos++;
+      step();
+    },
+    advance(count: number) {
+      pos += count;
+      step();
+    },
+    start(callback: () => void) {
+      onNext = callback;
+      const done = new Promise((resolve, reject) => {
+        finish = resolve;
+        failIteration = reject;
+      });
+      step();
+      return done;
+    },
+    stop(value?: unknown) {
+      onNext = null;
+      finish?.(value);
+    },
+    fail(error: Error) {
+      onNext = null;
+      failIteration?.(error);
+    },
+    next() {
+      let gotOne = true;
+      return cursor.start(() => (gotOne ? ((gotOne = false), cursor.continue()) : cursor.stop())).then(() => cursor as DBCoreCursor);
+    },
+  };
+  return cursor as DBCoreCursor;
+}
