@@ -185,6 +185,14 @@ async function signedInContext(browser, u, opts = {}) {
 /** Page-side: performance.now() of the first animation frame after the first task row was attached. */
 function firstRowProbe() {
   window.__firstRow = null;
+  window.__longTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push(`${Math.round(e.startTime)}+${Math.round(e.duration)}`);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    /* no long task timing */
+  }
   const check = () => {
     if (window.__firstRow !== null || !document.querySelector('[data-task-row]')) return false;
     window.__firstRow = -1;
@@ -335,7 +343,7 @@ async function timedLoad(context, url, { noCache = false, throttle = null } = {}
     const marks = await page.evaluate(() =>
       [...performance.getEntriesByType('mark'), ...performance.getEntriesByType('measure'), ...performance.getEntriesByType('resource')]
         .map((m) => `${m.name.replace(location.origin, '')} ${Math.round(m.startTime)}+${Math.round(m.duration)}`)
-        .join(' | '),
+        .join(' | ') + ` || long tasks: ${window.__longTasks.join(', ')}` + (() => { const n = performance.getEntriesByType('navigation')[0]; return ` || nav: responseStart ${Math.round(n.responseStart)} responseEnd ${Math.round(n.responseEnd)} domInteractive ${Math.round(n.domInteractive)} DCL ${Math.round(n.domContentLoadedEventEnd)} workerStart ${Math.round(n.workerStart)}`; })(),
     );
     say(`  ${url} ${ms.toFixed(0)} ms: ${marks}`);
   }
@@ -454,6 +462,7 @@ export async function runClientBench() {
         throw new Error(`first sync did not finish: ${n} rows at ${page.url()}; console: ${logs.slice(-10).join(' | ')}; page: ${(await page.textContent('body').catch(() => '')).slice(0, 300)}`, { cause: err });
       }
       const ms = await page.evaluate(() => window.__synced);
+      if (process.env.BENCH_VERBOSE === '1') say(`head start: ${await page.evaluate(() => JSON.stringify(window.__early ?? null))} ${logs.join(' | ')}`);
       const stored = await page.evaluate(countTasks, `app-${big.user._id}`);
       if (stored !== SYNC_TASKS) throw new Error(`first sync: the cursor reached ${lastVersion} with ${stored} of ${SYNC_TASKS} tasks stored`);
       if (profiler) {

@@ -18,10 +18,16 @@ if (nonce) setNonce(nonce);
 applyAppearance();
 watchSystemTheme();
 // The session and the first pull start while the language catalog loads (offline first: from the cached user).
-void authStore.restore();
+authStore.restoreCached();
 startSyncEarly();
-preloadScreen(location.pathname, currentDb());
-await activateLocale(initialLocale());
+const screen = preloadScreen(location.pathname, currentDb());
+const locale = activateLocale(initialLocale());
+// The server check of the session goes after the chunk requests: it is not on the way to the first screen.
+void authStore.restore();
+await locale;
+// The first render waits for the current screen's chunk (cached by the service worker, so this is short),
+// but a slow network never holds the shell back for more than a second.
+await Promise.race([screen, new Promise((resolve) => setTimeout(resolve, 1000))]);
 performance.mark('app:render');
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

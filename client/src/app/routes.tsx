@@ -45,14 +45,17 @@ const under = (pathname: string, base: string) => pathname === base || pathname.
 /**
  * Start loading the screen of `pathname` before the first render (called at start-up, while the language
  * catalog loads): its chunk is fetched and, for the tasks screen, the local tasks are read into memory.
+ * Resolves when the chunk is there (or failed): main.tsx renders after it, because a screen that suspends on
+ * its chunk in the first render is revealed by React no sooner than 300 ms later (its Suspense throttle).
  */
-export function preloadScreen(pathname: string, db: AppDatabase | null): void {
+export function preloadScreen(pathname: string, db: AppDatabase | null): Promise<void> {
   // A failed chunk is reported by the route's own lazy(); here it is only a head start.
   const quiet = () => undefined;
-  if (under(pathname, '/tasks')) void tasks.load().then((m) => db && m.warmTasks(db), quiet);
-  else if (under(pathname, '/habits')) void habits.load().then((m) => db && m.warmHabits(db), quiet);
-  else if (under(pathname, '/notes')) void notes.load().catch(quiet);
-  else if (under(pathname, '/tags')) void tags.load().catch(quiet);
+  if (under(pathname, '/tasks')) return tasks.load().then((m) => void (db && m.warmTasks(db)), quiet);
+  if (under(pathname, '/habits')) return habits.load().then((m) => void (db && m.warmHabits(db)), quiet);
+  if (under(pathname, '/notes')) return notes.load().then(quiet, quiet);
+  if (under(pathname, '/tags')) return tags.load().then(quiet, quiet);
+  return Promise.resolve();
 }
 
 /**
@@ -69,10 +72,13 @@ export function prefetchScreens(db: () => AppDatabase | null): void {
       if (current) m.warmHabits(current);
     }, quiet);
   };
+  // Not before the first screen has painted and a first sync has had its start: an idle callback alone also
+  // fires in the gaps of the first load (while IndexedDB answers), where it would compete with it.
   const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
-  if (idle) idle(run, { timeout: 3000 });
-  else setTimeout(run, 1500);
+  setTimeout(() => (idle ? idle(run, { timeout: 3000 }) : run()), PREFETCH_DELAY_MS);
 }
+
+const PREFETCH_DELAY_MS = 1500;
 
 /** A titled screen: sets the page title and renders its content. */
 function Screen({ title, children }: { title: string | null; children: ReactNode }) {

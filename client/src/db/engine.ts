@@ -1,5 +1,6 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { getToken, setToken } from '../lib/api';
+import { markLocalDatabase } from '../lib/early';
 import type { AppDatabase } from './database';
 import { loadSyncMeta, newClientId, renumberOutbox, type SyncMeta } from './outbox';
 import { pullUntilDone, pushOutbox } from './replicate';
@@ -215,7 +216,10 @@ export class SyncEngine {
     if (shown !== 'offline' && shown !== 'error') this.state.set({ status: 'syncing' });
     try {
       if (globalThis.navigator?.onLine === false) throw new SyncHttpError('network', 0);
-      this.meta ??= await loadSyncMeta(this.db);
+      if (!this.meta) {
+        this.meta = await loadSyncMeta(this.db);
+        markLocalDatabase(this.db.name);
+      }
       globalThis.performance?.mark?.('sync:meta');
       while (this.wantPush || this.wantPull) {
         if (this.wantPush) {

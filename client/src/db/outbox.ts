@@ -1,4 +1,5 @@
 import type { Mutation } from '@adhd/shared/sync/protocol';
+import { earlyClientId } from '../lib/early';
 import type { AppDatabase } from './database';
 
 /** Local changes the server has not confirmed yet. Sign-out warns when this is not 0. */
@@ -21,7 +22,8 @@ export async function loadSyncMeta(db: AppDatabase): Promise<SyncMeta> {
   return db.transaction('rw', db._meta, async () => {
     let clientId = (await db._meta.get('clientId'))?.value;
     if (typeof clientId !== 'string') {
-      clientId = newClientId();
+      // A new database: the first pull page may have been requested under this id already (public/early.js).
+      clientId = earlyClientId(db.name) ?? newClientId();
       await db._meta.put({ key: 'clientId', value: clientId });
     }
     const cursor = Number((await db._meta.get('cursor'))?.value ?? 0);

@@ -1,4 +1,5 @@
 import { timeZone } from '../lib/api';
+import { takeEarlyResponse } from '../lib/early';
 
 /**
  * How a sync request failed, as the engine reacts to it (docs/sync.md, push "Other answers"):
@@ -60,7 +61,9 @@ export class SyncHttp {
     let res: Response;
     try {
       if (signal.aborted) throw new Error('aborted');
-      res = await this.options.fetch(this.url(path), { ...init, headers, credentials: 'same-origin', signal: fetchSignal });
+      // A first sync's first page may already be on its way (public/early.js).
+      const early = typeof init.body === 'string' ? takeEarlyResponse(path, init.body, token) : null;
+      res = await (early ?? this.options.fetch(this.url(path), { ...init, headers, credentials: 'same-origin', signal: fetchSignal }));
     } catch {
       done();
       throw new SyncHttpError(signal.aborted ? 'aborted' : 'network', 0, {}, token);

@@ -205,8 +205,15 @@ export const authStore = {
    * token. Offline, a stored token and cached profile keep the user signed in locally.
    */
   async restore(): Promise<void> {
-    // Offline first: a stored token and cached profile open the app signed in at once (screens read the local
-    // database, the engine starts pulling); the server check runs alongside and ends the session on a 401.
+    authStore.restoreCached();
+    await checkSession();
+  },
+  /**
+   * The synchronous part of `restore`. Offline first: a stored token and cached profile open the app signed in
+   * at once (screens read the local database, the engine starts pulling); the server check runs alongside and
+   * ends the session on a 401.
+   */
+  restoreCached(): void {
     const cached = getToken() ? readCachedUser() : null;
     if (cached && !state.authenticated) {
       set({ user: cached, authenticated: true, loading: false, error: null });
@@ -214,7 +221,6 @@ export const authStore = {
     } else if (!state.authenticated) {
       set({ loading: true });
     }
-    await checkSession();
   },
   /** The periodic auth check, callable at any time. */
   check: checkSession,

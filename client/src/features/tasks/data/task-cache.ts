@@ -1,6 +1,8 @@
 import Dexie, { type IntervalTree, type IntervalTreeNode, type ObservabilitySet } from 'dexie';
 import type { AppDatabase, LocalRow } from '../../../db/database';
+import { rowsOfBuckets } from '../../../db/buckets';
 import { isOwnPull, onPulled } from '../../../db/pull-events';
+import { takeEarlyTasks } from '../../../lib/early';
 import type { TaskItem } from '../logic/types';
 
 /**
@@ -40,7 +42,7 @@ export class TaskCache {
       this.pending = this.pending.then(() => this.patchRows(rows)).catch(() => this.reload());
     });
     db.on('close', () => this.dispose());
-    this.pending = this.reload();
+    this.pending = this.reload(true);
   }
 
   get = (): TaskItem[] | undefined => this.snapshot;
@@ -80,15 +82,49 @@ export class TaskCache {
       });
   }
 
-  private async reload(): Promise<void> {
+  private async reload(first = false): Promise<void> {
     const start = performance.now();
+    // At start-up public/early.js has usually read the table already, while the app's code loaded.
+    const early = first ? takeEarlyTasks(this.db.name, this.db.verno * 10) : null;
+    const records = early ? await early : null;
     // The primary store's getAll is cheaper than walking the `deleted` index; tombstones are few.
-    const rows = await this.db.tasks.toArray();
+    const rows = records ? rowsOfBuckets<LocalRow>(records) : await this.db.tasks.toArray();
     const live = new Map<string, TaskItem>();
     for (const r of rows) if (r.deleted === 0) live.set(r.id, this.toItem(r));
     this.rows = live;
     this.publish();
     performance.measure?.('tasks:load', { start, end: performance.now() });
+    // That read was taken before this cache listened for changes: a write that landed in between (a pull page,
+    // another tab) is picked up by reading the table once more when the browser is idle.
+    if (records) this.scheduleReconcile();
+  }
+
+  private scheduleReconcile(): void {
+    const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
+    const run = () => {
+      this.pending = this.pending.then(() => this.reconcile()).catch(() => this.reload());
+    };
+    setTimeout(() => (idle ? idle(run, { timeout: 5000 }) : run()), RECONCILE_DELAY_MS);
+  }
+
+  /** Reads the table and publishes only if something differs, keeping the objects of unchanged tasks. */
+  private async reconcile(): Promise<void> {
+    const rows = await this.db.tasks.toArray();
+    const next = new Map<string, TaskItem>();
+    let changed = false;
+    for (const r of rows) {
+      if (r.deleted !== 0) continue;
+      const item = this.toItem(r);
+      const known = this.rows.get(r.id);
+      if (known && sameItem(known, item)) next.set(r.id, known);
+      else {
+        next.set(r.id, item);
+        changed = true;
+      }
+    }
+    if (!changed && next.size === this.rows.size) return;
+    this.rows = next;
+    this.publish();
   }
 
   private patchRows(rows: LocalRow[]): void {
@@ -108,6 +144,20 @@ export class TaskCache {
     });
     this.publish();
   }
+}
+
+const RECONCILE_DELAY_MS = 2000;
+
+/** Same task fields (TaskItem is flat; arrays such as `tags` compare element by element). */
+function sameItem(a: TaskItem, b: TaskItem): boolean {
+  for (const key of Object.keys(b) as (keyof TaskItem)[]) {
+    const x = a[key];
+    const y = b[key];
+    if (Array.isArray(x) && Array.isArray(y)) {
+      if (x.length !== y.length || x.some((v, i) => v !== y[i])) return false;
+    } else if (x !== y) return false;
+  }
+  return Object.keys(a).length === Object.keys(b).length;
 }
 
 const caches = new WeakMap<AppDatabase, TaskCache>();

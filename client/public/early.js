@@ -1,0 +1,97 @@
+// @ts-check
+/**
+ * Head start (docs/architecture.md, "Start-up"). A classic script in <head>: it runs while the app's modules
+ * are still being fetched and compiled (200–300 ms on a slow machine), and starts the two slow things the
+ * first screen waits for:
+ *
+ * - on /tasks, the read of the local tasks (one getAll() of the bucket records, db/buckets.ts);
+ * - on a device with no local database yet for the signed-in user, the first pull page (cursor 0), under the
+ *   client id the new database will be given.
+ *
+ * It only starts requests and leaves their promises on `window.__early`; the app takes them over if they
+ * still match what it would ask itself (client/src/lib/early.ts), and otherwise ignores them. It never creates
+ * or changes the database. Kept in plain JavaScript so it runs before, and without, the app's bundles; the
+ * constants it shares with the app are checked by client/src/lib/early.test.ts.
+ */
+(function () {
+  'use strict';
+  /** Dexie's version of the bucketed schema (AppDatabase version 2, times 10). */
+  var BUCKET_SCHEMA = 20;
+  /** Rows of the first pull page of a first sync (db/replicate.ts FIRST_PAGE) and the protocol version. */
+  var FIRST_PAGE = 1000;
+  var SYNC_SCHEMA_VERSION = 1;
+  try {
+    var token = localStorage.getItem('auth_token');
+    var user = JSON.parse(localStorage.getItem('auth_user') || 'null');
+    if (!token || !user || typeof user._id !== 'string' || !window.indexedDB) return;
+    var name = 'app-' + user._id;
+    var wantTasks = /^\/tasks(\/|$)/.test(location.pathname);
+    /** @type {Record<string, unknown>} */
+    var early = { db: name };
+    window.__early = early;
+
+    // The app marks the user's database once it exists (lib/early.ts). Without the mark this device has no
+    // local copy yet, so the first sync's first page can be asked for right now.
+    var known = localStorage.getItem('local_db:' + name) === '1';
+    if (!known) noDatabase();
+    else if (wantTasks) readLocal();
+  } catch (err) {
+    // A head start only: the app does everything itself when this fails.
+  }
+
+  function noDatabase() {
+    // No database for this user on this device yet: start the first sync's first page (the app creates the
+    // database, with its schema, and gives it this client id).
+    if (early.fresh) return;
+    early.fresh = true;
+    if (navigator.onLine !== false) firstPull();
+  }
+
+  function readLocal() {
+    var request = indexedDB.open(name);
+    request.onupgradeneeded = function () {
+      // It does not exist after all: do not create it (the app does, with its schema).
+      if (request.transaction) request.transaction.abort();
+    };
+    request.onerror = function () {};
+    request.onsuccess = function () {
+      var db = request.result;
+      early.version = db.version;
+      if (wantTasks && db.version === BUCKET_SCHEMA && db.objectStoreNames.contains('tasks')) {
+        early.tasks = new Promise(function (resolve) {
+          var get = db.transaction('tasks', 'readonly').objectStore('tasks').getAll();
+          get.onsuccess = function () {
+            resolve(get.result);
+          };
+          get.onerror = function () {
+            resolve(null);
+          };
+        });
+      }
+      db.close();
+    };
+  }
+
+  function firstPull() {
+    try {
+      var clientId = 'c_' + crypto.randomUUID().replace(/-/g, '');
+      var body = JSON.stringify({ clientId: clientId, cursor: 0, limit: FIRST_PAGE, schemaVersion: SYNC_SCHEMA_VERSION });
+      var zone = 'UTC';
+      try {
+        zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+      } catch (err) {
+        /* keep UTC */
+      }
+      var response = fetch('/api/sync/pull', {
+        method: 'POST',
+        headers: { 'x-timezone': zone, authorization: 'Bearer ' + token, 'content-type': 'application/json' },
+        body: body,
+        credentials: 'same-origin',
+      });
+      response.catch(function () {});
+      early.pull = { clientId: clientId, token: token, path: '/api/sync/pull', body: body, response: response };
+    } catch (err) {
+      /* the engine pulls itself */
+    }
+  }
+})();

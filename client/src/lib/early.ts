@@ -1,0 +1,66 @@
+/**
+ * What `public/early.js` started before the app's modules ran (docs/architecture.md, "Start-up"): the read of
+ * the local tasks on /tasks, and a first sync's first pull page. Each is taken at most once, and only when it
+ * is exactly what the app would ask itself; anything else is left unused.
+ */
+interface EarlyPull {
+  clientId: string;
+  token: string;
+  path: string;
+  body: string;
+  response: Promise<Response>;
+}
+
+interface Early {
+  /** IndexedDB name the script looked at (`app-<userId>`). */
+  db: string;
+  /** No database existed for the user on this device. */
+  fresh?: boolean;
+  /** The database's IndexedDB version when it was read. */
+  version?: number;
+  tasks?: Promise<unknown[] | null>;
+  pull?: EarlyPull;
+}
+
+declare global {
+  interface Window {
+    __early?: Early;
+  }
+}
+
+function early(dbName: string): Early | undefined {
+  const e = typeof window === 'undefined' ? undefined : window.__early;
+  return e && e.db === dbName ? e : undefined;
+}
+
+/** The client id the first pull of a new database `dbName` was started with; the new database takes it. */
+export function earlyClientId(dbName: string): string | null {
+  return early(dbName)?.pull?.clientId ?? null;
+}
+
+/** The answer to exactly this request (path, body and bearer token), if the head start sent it; once. */
+export function takeEarlyResponse(path: string, body: string, token: string | null): Promise<Response> | null {
+  const e = typeof window === 'undefined' ? undefined : window.__early;
+  const pull = e?.pull;
+  if (!pull || pull.path !== path || pull.body !== body || pull.token !== token) return null;
+  e.pull = undefined;
+  return pull.response;
+}
+
+/** The records of the `tasks` store of `dbName` read at start-up, if read at IndexedDB version `version`; once. */
+export function takeEarlyTasks(dbName: string, version: number): Promise<unknown[] | null> | null {
+  const e = early(dbName);
+  const tasks = e?.tasks;
+  if (!tasks || e.version !== version) return null;
+  e.tasks = undefined;
+  return tasks;
+}
+
+/** Notes that `dbName` exists on this device, so the head start reads it instead of starting a first sync. */
+export function markLocalDatabase(dbName: string): void {
+  try {
+    localStorage.setItem(`local_db:${dbName}`, '1');
+  } catch {
+    /* private mode or full: the head start then only does a little work for nothing */
+  }
+}
