@@ -41,9 +41,15 @@ const SYNC_TASKS = 14_000;
 const LOCAL_TASKS = 10_000;
 const TOGGLES = 30;
 const CONVERGENCE_RUNS = 20;
-const LOAD_RUNS = 3;
-/** An emulated 4G link for the cold-load comparison: 40 ms round trip, 10 Mbit/s down, 5 Mbit/s up. */
+const LOAD_RUNS = 7;
+/**
+ * The network of metric 10's baseline: Lighthouse's desktop throttling (40 ms round trip, 10 Mbit/s down; 5 Mbit/s
+ * up), emulated by Chromium. On loopback a "load from the network" costs no more than one from the service
+ * worker, so the ratio would compare the same thing twice; the loopback figure is reported next to it.
+ */
 const FOUR_G = { latency: 40, downloadThroughput: (10_000_000 / 8), uploadThroughput: (5_000_000 / 8) };
+/** Offline loads at 4× CPU throttling (the quality bar's ≤ 2.0 s figure). */
+const THROTTLED_RUNS = 3;
 
 const t0 = performance.now();
 const say = (msg) => console.log(`[client ${((performance.now() - t0) / 1000).toFixed(0).padStart(3)} s] ${msg}`);
@@ -310,15 +316,16 @@ async function waitForCount(page, dbName, want, timeout = 60_000) {
 }
 
 /** Opens `url` in a new page of `context` and answers navigation start → first task row painted, in ms. */
-async function timedLoad(context, url, { noCache = false, throttle = null } = {}) {
+async function timedLoad(context, url, { noCache = false, throttle = null, cpu = 1 } = {}) {
   const page = await context.newPage();
   await page.addInitScript(firstRowProbe);
   const scripts = new Set();
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.add(r.url());
   });
-  if (noCache || throttle) {
+  if (noCache || throttle || cpu > 1) {
     const cdp = await context.newCDPSession(page);
+    if (cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
     if (noCache) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     if (throttle) {
       await cdp.send('Network.enable');
@@ -506,7 +513,8 @@ export async function runClientBench() {
       await page.close();
     }
 
-    // 10: cold offline load from the SW vs the same load from the network (no SW, HTTP cache disabled).
+    // 10: cold offline load from the SW vs the same load from the network (no SW, HTTP cache disabled), over an
+    // emulated desktop network; the same load on loopback is reported too.
     {
       const offline = [];
       const network = [];
@@ -519,11 +527,14 @@ export async function runClientBench() {
         const n = await timedLoad(ctxN, `${base}/tasks`, { noCache: true });
         network.push(n.ms);
         netScripts = n.scripts;
-        // For context only (not the target's baseline): the same load over an emulated 4G link.
         throttled.push((await timedLoad(ctxN, `${base}/tasks`, { noCache: true, throttle: FOUR_G })).ms);
       }
-      out.load = { offline, network, throttled, offlineMs: median(offline), networkMs: median(network), throttledMs: median(throttled), scriptsBeforeRow: netScripts.length, jsBeforeRowKiB: gzipOf(netScripts) };
-      say(`cold load → first task row: offline (SW) ${offline.map((x) => x.toFixed(0)).join(', ')} ms; network, no SW ${network.map((x) => x.toFixed(0)).join(', ')} ms; emulated 4G ${throttled.map((x) => x.toFixed(0)).join(', ')} ms`);
+      const cpu4 = [];
+      await ctxA.setOffline(true);
+      for (let i = 0; i < THROTTLED_RUNS; i++) cpu4.push((await timedLoad(ctxA, `${base}/tasks`, { cpu: 4 })).ms);
+      await ctxA.setOffline(false);
+      out.load = { offline, network, throttled, cpu4, offlineMs: median(offline), networkMs: median(network), throttledMs: median(throttled), cpu4Ms: median(cpu4), scriptsBeforeRow: netScripts.length, jsBeforeRowKiB: gzipOf(netScripts) };
+      say(`cold load → first task row: offline (SW) ${offline.map((x) => x.toFixed(0)).join(', ')} ms; network, no SW (desktop 4G) ${throttled.map((x) => x.toFixed(0)).join(', ')} ms; network on loopback ${network.map((x) => x.toFixed(0)).join(', ')} ms; offline at 4× CPU ${cpu4.map((x) => x.toFixed(0)).join(', ')} ms`);
       say(`JS requested before the first row (network load): ${netScripts.length} scripts, ${out.load.jsBeforeRowKiB.toFixed(1)} KiB gzip`);
     }
     await ctxN.close();
@@ -610,22 +621,33 @@ export function clientMetrics(out) {
   }
   if (out.load) {
     const l = out.load;
-    const ratio = l.offlineMs / l.networkMs;
+    const ratio = l.offlineMs / l.throttledMs;
     rows.push(
       row({
         id: 10,
         name: 'cold offline load from the SW → first task row painted',
         value: r2(l.offlineMs),
         unit: 'ms',
-        extra: { offlineRunsMs: l.offline.map(r2), networkRunsMs: l.network.map(r2), emulated4gRunsMs: l.throttled.map(r2), emulated4gRatio: Number((l.offlineMs / l.throttledMs).toPrecision(3)), scriptsBeforeFirstRow: l.scriptsBeforeRow, jsBeforeFirstRowGzipKiB: r2(l.jsBeforeRowKiB) },
-        baseline: { name: 'same load online, service workers blocked, HTTP cache disabled', value: r2(l.networkMs), unit: 'ms' },
+        extra: {
+          offlineRunsMs: l.offline.map(r2),
+          networkDesktop4gRunsMs: l.throttled.map(r2),
+          loopbackRunsMs: l.network.map(r2),
+          loopbackMs: r2(l.networkMs),
+          loopbackRatio: Number((l.offlineMs / l.networkMs).toPrecision(3)),
+          cpu4xRunsMs: l.cpu4.map(r2),
+          cpu4xMs: r2(l.cpu4Ms),
+          scriptsBeforeFirstRow: l.scriptsBeforeRow,
+          jsBeforeFirstRowGzipKiB: r2(l.jsBeforeRowKiB),
+        },
+        baseline: { name: 'same load from the network: SW blocked, HTTP cache off, desktop 4G (40 ms RTT, 10 Mbit/s)', value: r2(l.throttledMs), unit: 'ms' },
         ratio: Number(ratio.toPrecision(3)),
-        target: '≤ 1.0 s; ≤ 0.5×',
+        target: '≤ 1.0 s; ≤ 0.5×; ≤ 2.0 s at 4× CPU',
         checks: [
           { label: '≤ 1.0 s', ok: l.offlineMs <= 1000 },
           { label: 'ratio ≤ 0.5', ok: ratio <= 0.5 },
+          { label: '≤ 2.0 s at 4× CPU', ok: l.cpu4Ms <= 2000 },
         ],
-        note: `median of ${LOAD_RUNS} each, a new page in a warm browser, ${LOCAL_TASKS / 1000}k tasks already local; offline ${l.offline.map((x) => x.toFixed(0)).join('/')} ms, network ${l.network.map((x) => x.toFixed(0)).join('/')} ms (loopback: no latency, so the service worker has little to save; over an emulated 4G link, 40 ms RTT and 10 Mbit/s, the network load takes ${l.throttledMs.toFixed(0)} ms, ratio ${(l.offlineMs / l.throttledMs).toFixed(2)}); the network load requested ${l.scriptsBeforeRow} scripts (${l.jsBeforeRowKiB.toFixed(1)} KiB gzip) before the first row`,
+        note: `median of ${LOAD_RUNS} each, interleaved, a new page in a warm browser, ${LOCAL_TASKS / 1000}k tasks already local; offline ${l.offline.map((x) => x.toFixed(0)).join('/')} ms; network (desktop 4G) ${l.throttled.map((x) => x.toFixed(0)).join('/')} ms; the same network load on loopback ${l.networkMs.toFixed(0)} ms (ratio ${(l.offlineMs / l.networkMs).toFixed(2)}: no network to save); offline at 4× CPU throttling ${l.cpu4Ms.toFixed(0)} ms (median of ${THROTTLED_RUNS}); the network load requested ${l.scriptsBeforeRow} scripts (${l.jsBeforeRowKiB.toFixed(1)} KiB gzip) before the first row`,
       }),
     );
   }
@@ -638,7 +660,7 @@ export function clientMetrics(out) {
         unit: 'ms',
         target: '≤ 2 s',
         checks: [{ label: '≤ 2 s', ok: out.sync.ms <= 2000 }],
-        note: 'from navigation start of a fresh signed-in context (app load included) until the tasks store counts 14,000 rows (polled every 25 ms); transactions not counted',
+        note: 'from navigation start of a fresh signed-in context (app load included) until the stored pull cursor reaches the server\'s last version (rows and cursor commit together; polled every 25 ms), then checked: 14,000 rows in the tasks store; transactions not counted',
       }),
     );
   }

@@ -40,6 +40,8 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/brainrot\//],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
+        // Static routes for the hashed assets (public/sw-routes.js).
+        importScripts: ['/sw-routes.js'],
       },
     }),
   ],

@@ -99,7 +99,7 @@ export async function pullUntilDone(
 }
 
 /** Rows of the first page of a first sync (cursor 0). */
-const FIRST_PAGE = 1000;
+export const FIRST_PAGE = 1000;
 
 const now = () => globalThis.performance?.now() ?? 0;
 

@@ -61,9 +61,11 @@ export class SyncHttp {
     let res: Response;
     try {
       if (signal.aborted) throw new Error('aborted');
-      // A first sync's first page may already be on its way (public/early.js).
-      const early = typeof init.body === 'string' ? takeEarlyResponse(path, init.body, token) : null;
-      res = await (early ?? this.options.fetch(this.url(path), { ...init, headers, credentials: 'same-origin', signal: fetchSignal }));
+      const send = () => this.options.fetch(this.url(path), { ...init, headers, credentials: 'same-origin', signal: fetchSignal });
+      // A first sync's first page may already be on its way (public/early.js), sent with the token stored at
+      // page start: on a 401 the request goes again with the current one.
+      const early = typeof init.body === 'string' ? takeEarlyResponse(path, init.body) : null;
+      res = early ? await early.then((r) => (r.status === 401 ? send() : r), send) : await send();
     } catch {
       done();
       throw new SyncHttpError(signal.aborted ? 'aborted' : 'network', 0, {}, token);

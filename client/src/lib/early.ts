@@ -38,11 +38,15 @@ export function earlyClientId(dbName: string): string | null {
   return early(dbName)?.pull?.clientId ?? null;
 }
 
-/** The answer to exactly this request (path, body and bearer token), if the head start sent it; once. */
-export function takeEarlyResponse(path: string, body: string, token: string | null): Promise<Response> | null {
+/**
+ * The answer to exactly this request (path and body), if the head start sent it; once. It carried the bearer
+ * token stored at page start, which the session check may have replaced since: a 401 answer is therefore not
+ * final, and the caller sends the request again with its own token.
+ */
+export function takeEarlyResponse(path: string, body: string): Promise<Response> | null {
   const e = typeof window === 'undefined' ? undefined : window.__early;
   const pull = e?.pull;
-  if (!pull || pull.path !== path || pull.body !== body || pull.token !== token) return null;
+  if (!pull || pull.path !== path || pull.body !== body) return null;
   e.pull = undefined;
   return pull.response;
 }

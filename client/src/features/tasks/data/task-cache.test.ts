@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppDatabase } from '../../../db/database';
+import { AppDatabase, type LocalRow } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
 import { toTaskItem } from './queries';
 import { TaskCache } from './task-cache';
@@ -103,4 +103,70 @@ describe('TaskCache', () => {
     await vi.waitFor(() => expect(cache.get()).toHaveLength(61));
     expect(toArray).toHaveBeenCalled();
   });
+
+  it('paints from the start-up read, then reads the table once more and shows a write that landed in between', async () => {
+    db = new AppDatabase(`cache-${Math.random()}`);
+    await mutate(db, 'task.create', { id: 'a', title: 'A' });
+    await mutate(db, 'task.create', { id: 'b', title: 'B' });
+    // public/early.js read the table here (raw bucket records)…
+    const records = await rawTasks(db);
+    // …and a pull page or another tab wrote before this cache listened for changes.
+    await mutate(db, 'task.create', { id: 'c', title: 'C' });
+    window.__early = { db: db.name, version: db.verno * 10, tasks: Promise.resolve(records) };
+    const toArray = vi.spyOn(db.tasks, 'toArray');
+    cache = new TaskCache(db, toTaskItem);
+    await cache.settled();
+    expect(titles()).toEqual(['A', 'B']);
+    expect(toArray).not.toHaveBeenCalled();
+    expect(window.__early?.tasks).toBeUndefined();
+    const a = cache.get()!.find((t) => t.id === 'a');
+    await vi.waitFor(() => expect(titles()).toEqual(['A', 'B', 'C']), { timeout: 8000 });
+    // Unchanged tasks keep their objects (memoised rows do not render again).
+    expect(cache.get()!.find((t) => t.id === 'a')).toBe(a);
+    delete window.__early;
+  });
+
+  it('ignores a start-up read of another database version', async () => {
+    db = new AppDatabase(`cache-${Math.random()}`);
+    await mutate(db, 'task.create', { id: 'a', title: 'A' });
+    window.__early = { db: db.name, version: 10, tasks: Promise.resolve([]) };
+    cache = new TaskCache(db, toTaskItem);
+    await cache.settled();
+    expect(titles()).toEqual(['A']);
+    delete window.__early;
+  });
+
+  it('shows large pulled pages at most every 700 ms, small ones at once', async () => {
+    db = new AppDatabase(`cache-${Math.random()}`);
+    cache = new TaskCache(db, toTaskItem);
+    await cache.settled();
+    const published: number[] = [];
+    cache.subscribe(() => published.push(cache.get()!.length));
+    const now = new Date().toISOString();
+    const page = (from: number, n: number): LocalRow[] =>
+      Array.from({ length: n }, (_, i) => ({ id: `p${from + i}`, data: { title: `P${from + i}` }, deleted: 0, createdAt: now, updatedAt: now, version: from + i + 1, parentId: null }));
+    const { emitPulled } = await import('../../../db/pull-events');
+    emitPulled({ db, tables: new Map([['tasks', page(0, 1000)]]) });
+    await cache.settled();
+    emitPulled({ db, tables: new Map([['tasks', page(1000, 5000)]]) });
+    await cache.settled();
+    expect(published.at(-1)).toBe(1000);
+    expect(published).not.toContain(6000);
+    await vi.waitFor(() => expect(published.at(-1)).toBe(6000), { timeout: 3000 });
+    // A small page (another device's edit) is not held back.
+    emitPulled({ db, tables: new Map([['tasks', page(6000, 3)]]) });
+    await cache.settled();
+    expect(published.at(-1)).toBe(6003);
+  });
 });
+
+/** The tasks store's records as stored, read without Dexie (what public/early.js reads). */
+async function rawTasks(db: AppDatabase): Promise<unknown[]> {
+  const idb = db.backendDB();
+  return new Promise((resolve, reject) => {
+    const req = idb.transaction('tasks', 'readonly').objectStore('tasks').getAll();
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+

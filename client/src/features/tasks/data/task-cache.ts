@@ -18,6 +18,8 @@ export class TaskCache {
   private readonly part: string;
   /** A full read is queued and has not started: later changes are covered by it (a pull writes pages fast). */
   private reloadQueued = false;
+  private lastBulkPublish = -Infinity;
+  private bulkTimer: ReturnType<typeof setTimeout> | null = null;
   /** Whether the latest published change came from a pull page (renders may then be deferred). */
   lastChangeWasPull = false;
   private readonly offPulled: () => void;
@@ -53,6 +55,7 @@ export class TaskCache {
   };
 
   dispose(): void {
+    if (this.bulkTimer !== null) clearTimeout(this.bulkTimer);
     Dexie.on('storagemutated').unsubscribe(this.onMutated);
     this.offPulled();
     this.listeners.clear();
@@ -64,6 +67,10 @@ export class TaskCache {
   }
 
   private publish(fromPull = false): void {
+    if (this.bulkTimer !== null) {
+      clearTimeout(this.bulkTimer);
+      this.bulkTimer = null;
+    }
     this.lastChangeWasPull = fromPull;
     this.snapshot = [...this.rows.values()];
     for (const l of this.listeners) l();
@@ -132,7 +139,24 @@ export class TaskCache {
       if (row.deleted === 0) this.rows.set(row.id, this.toItem(row));
       else this.rows.delete(row.id);
     }
-    this.publish(true);
+    // Large pages (a first sync: 1,000, then 5,000 rows each) show at most every BULK_PUBLISH_MS: each publish
+    // sorts and renders the whole list again, on the thread that also stores the next page. Small pulls (another
+    // device's edit) show at once.
+    if (rows.length < BULK_ROWS) {
+      this.publish(true);
+      return;
+    }
+    const wait = this.lastBulkPublish + BULK_PUBLISH_MS - performance.now();
+    if (wait <= 0) {
+      this.lastBulkPublish = performance.now();
+      this.publish(true);
+    } else {
+      this.bulkTimer ??= setTimeout(() => {
+        this.bulkTimer = null;
+        this.lastBulkPublish = performance.now();
+        this.publish(true);
+      }, wait);
+    }
   }
 
   private async patch(keys: string[]): Promise<void> {
@@ -147,6 +171,9 @@ export class TaskCache {
 }
 
 const RECONCILE_DELAY_MS = 2000;
+/** A pulled page of this many rows or more is a bulk page (see patchRows). */
+const BULK_ROWS = 500;
+const BULK_PUBLISH_MS = 700;
 
 /** Same task fields (TaskItem is flat; arrays such as `tags` compare element by element). */
 function sameItem(a: TaskItem, b: TaskItem): boolean {

@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rowsOfBuckets } from '../db/buckets';
+import { AppDatabase, databaseName, type LocalRow } from '../db/database';
+import { mutate } from '../db/mutate';
+import { earlyClientId, markLocalDatabase, takeEarlyResponse, takeEarlyTasks } from './early';
+
+/** public/early.js, run in this page (jsdom + fake-indexeddb) as the browser runs it from <head>. */
+const EARLY = readFileSync(path.join(import.meta.dirname, '../../public/early.js'), 'utf8');
+
+const dbs: AppDatabase[] = [];
+afterEach(async () => {
+  delete window.__early;
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+  vi.unstubAllGlobals();
+  await Promise.all(dbs.splice(0).map((d) => d.delete()));
+});
+
+function signIn(userId: string) {
+  localStorage.setItem('auth_token', 'token-1');
+  localStorage.setItem('auth_user', JSON.stringify({ _id: userId, email: 'a@example.com' }));
+}
+
+const databases = async () => (await indexedDB.databases()).map((d) => d.name);
+
+describe('head start: public/early.js and lib/early.ts', () => {
+  it('reads the tasks on /tasks when the database is known, and the task cache can take the read once', async () => {
+    const userId = `early-${Math.random()}`;
+    const db = new AppDatabase(userId);
+    dbs.push(db);
+    await mutate(db, 'task.create', { id: 't1', title: 'One' });
+    await mutate(db, 'task.create', { id: 't2', title: 'Two' });
+    signIn(userId);
+    markLocalDatabase(db.name);
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    window.history.replaceState(null, '', '/tasks?id=t1');
+
+    new Function(EARLY)();
+    expect(window.__early?.db).toBe(databaseName(userId));
+    await vi.waitFor(() => expect(window.__early?.tasks).toBeDefined());
+    const read = takeEarlyTasks(db.name, db.verno * 10);
+    expect(read).not.toBeNull();
+    const rows = rowsOfBuckets<LocalRow>((await read)!);
+    expect(rows.map((r) => r.data.title).sort()).toEqual(['One', 'Two']);
+    // Taken once; nothing was sent (this device already has the data).
+    expect(takeEarlyTasks(db.name, db.verno * 10)).toBeNull();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('reads nothing on other screens, and never for another database or version', async () => {
+    const userId = `early-${Math.random()}`;
+    const db = new AppDatabase(userId);
+    dbs.push(db);
+    await mutate(db, 'task.create', { id: 't1', title: 'One' });
+    signIn(userId);
+    markLocalDatabase(db.name);
+    window.history.replaceState(null, '', '/notes');
+    new Function(EARLY)();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(window.__early?.tasks).toBeUndefined();
+
+    window.history.replaceState(null, '', '/tasks');
+    new Function(EARLY)();
+    await vi.waitFor(() => expect(window.__early?.tasks).toBeDefined());
+    expect(takeEarlyTasks('app-someone-else', db.verno * 10)).toBeNull();
+    expect(takeEarlyTasks(db.name, 10)).toBeNull();
+  });
+
+  it('does not create a database it expected but that is gone', async () => {
+    const userId = `early-${Math.random()}`;
+    signIn(userId);
+    markLocalDatabase(databaseName(userId));
+    vi.stubGlobal('fetch', vi.fn());
+    window.history.replaceState(null, '', '/tasks');
+    new Function(EARLY)();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await databases()).not.toContain(databaseName(userId));
+    expect(window.__early?.tasks).toBeUndefined();
+  });
+
+  it('starts a first sync only when signed in, online, on a device without the database', async () => {
+    const fetchSpy = vi.fn(() => new Promise<Response>(() => {}));
+    vi.stubGlobal('fetch', fetchSpy);
+    new Function(EARLY)();
+    expect(window.__early).toBeUndefined();
+    expect(fetchSpy).not.toHaveBeenCalled();
+
+    const userId = `early-${Math.random()}`;
+    signIn(userId);
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    new Function(EARLY)();
+    expect(window.__early?.fresh).toBe(true);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+
+    vi.stubGlobal('fetch', fetchSpy);
+    new Function(EARLY)();
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    const clientId = earlyClientId(databaseName(userId));
+    expect(clientId).toMatch(/^c_[0-9a-f]{32}$/);
+    expect(earlyClientId('app-other')).toBeNull();
+    const body = String((fetchSpy.mock.calls[0] as unknown as [string, RequestInit])[1].body);
+    // Only the exact request is answered from it, once.
+    expect(takeEarlyResponse('/api/sync/pull', body.replace('"cursor":0', '"cursor":1'))).toBeNull();
+    expect(takeEarlyResponse('/api/sync/push', body)).toBeNull();
+    expect(takeEarlyResponse('/api/sync/pull', body)).not.toBeNull();
+    expect(takeEarlyResponse('/api/sync/pull', body)).toBeNull();
+  });
+});

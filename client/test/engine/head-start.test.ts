@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_PAGE } from '../../src/db/replicate';
+import { SYNC_SCHEMA_VERSION } from '@adhd/shared/sync/protocol';
+import { liveTasks, makeEngine, makeNetwork, otherDevice } from './helpers';
+import { startServer, type TestServer } from './server';
+
+/**
+ * public/early.js against the real server: on a device with no local database it sends the first pull page
+ * before the app runs, and the engine takes that answer over instead of asking again (docs/architecture.md,
+ * "Start-up").
+ */
+const EARLY = readFileSync(path.join(import.meta.dirname, '../../public/early.js'), 'utf8');
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+  delete window.__early;
+  localStorage.clear();
+});
+
+/** Runs early.js in this page as signed in with `token`, its requests going to the test server. */
+function runHeadStart(user: { id: string }, token: string) {
+  localStorage.setItem('auth_token', token);
+  localStorage.setItem('auth_user', JSON.stringify({ _id: user.id, email: 'x@example.com' }));
+  const sent: { url: string; auth: string | undefined; body: string }[] = [];
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const headers = init?.headers as Record<string, string>;
+    sent.push({ url: String(input), auth: headers.authorization, body: String(init?.body) });
+    return realFetch(new URL(String(input), server.baseUrl), init);
+  }) as typeof fetch;
+  new Function(EARLY)();
+  return sent;
+}
+
+async function seedTasks(token: string, n: number) {
+  const other = otherDevice();
+  await server.push(
+    token,
+    other.clientId,
+    Array.from({ length: n }, (_, i) => other.m('task.create', { id: `task-${i}`, title: `Task ${i}` })),
+  );
+}
+
+describe('head start (public/early.js)', () => {
+  it('asks for the first page at once, as the engine would, and the engine takes the answer over', async () => {
+    const user = await server.seedUser();
+    await seedTasks(user.token, 3);
+    const sent = runHeadStart(user, user.token);
+
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.url).toBe('/api/sync/pull');
+    expect(sent[0]!.auth).toBe(`Bearer ${user.token}`);
+    const body = JSON.parse(sent[0]!.body) as Record<string, unknown>;
+    expect(body).toEqual({ clientId: expect.stringMatching(/^c_[0-9a-f]{32}$/), cursor: 0, limit: FIRST_PAGE, schemaVersion: SYNC_SCHEMA_VERSION });
+
+    const net = makeNetwork();
+    const { db, engine } = makeEngine(user.id, user.token, server.baseUrl, net);
+    engine.start();
+    expect(await engine.syncNow()).toBe('synced');
+    // The new database took the head start's client id, and its first page was not asked for again.
+    expect((await db._meta.get('clientId'))?.value).toBe(body.clientId);
+    expect(net.calls.filter((c) => c.path === '/api/sync/pull' && c.body?.cursor === 0)).toHaveLength(0);
+    expect(Object.keys(await liveTasks(db)).sort()).toEqual(['task-0', 'task-1', 'task-2']);
+    // The next start reads the local database instead.
+    expect(localStorage.getItem(`local_db:${db.name}`)).toBe('1');
+    await engine.stop();
+    await db.delete();
+  });
+
+  it('asks again with the current token when the head start’s token was refused', async () => {
+    const user = await server.seedUser();
+    await seedTasks(user.token, 2);
+    runHeadStart(user, 'expired.token.value');
+    const net = makeNetwork();
+    const { db, engine } = makeEngine(user.id, user.token, server.baseUrl, net);
+    engine.start();
+    expect(await engine.syncNow()).toBe('synced');
+    expect(Object.keys(await liveTasks(db))).toHaveLength(2);
+    const first = net.calls.find((c) => c.path === '/api/sync/pull');
+    expect(first?.body?.cursor).toBe(0);
+    expect(first?.headers.authorization).toBe(`Bearer ${user.token}`);
+    await engine.stop();
+    await db.delete();
+  });
+
+  it('leaves an answer alone that does not match the request (another client id)', async () => {
+    const user = await server.seedUser();
+    await seedTasks(user.token, 1);
+    runHeadStart(user, user.token);
+    // The database was made by someone else in the meantime, with its own client id.
+    const net = makeNetwork();
+    const { db, engine } = makeEngine(user.id, user.token, server.baseUrl, net);
+    await db._meta.put({ key: 'clientId', value: 'c_another_client_id_0001' });
+    engine.start();
+    expect(await engine.syncNow()).toBe('synced');
+    expect(net.calls.find((c) => c.path === '/api/sync/pull')?.body?.clientId).toBe('c_another_client_id_0001');
+    expect(window.__early?.pull).toBeDefined();
+    await engine.stop();
+    await db.delete();
+  });
+});
