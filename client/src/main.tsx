@@ -6,6 +6,7 @@ import { prefetchScreens, preloadScreen } from './app/routes';
 import { currentDb } from './db/session';
 import { registerServiceWorker } from './app/service-worker';
 import { applyAppearance, watchSystemTheme } from './app/theme';
+import { whenSyncQuiet } from './db/sync-state';
 import { startSyncEarly } from './db/use-sync-lifecycle';
 import { authStore } from './features/auth/auth-store';
 import { activateLocale, initialLocale } from './i18n';
@@ -35,4 +36,6 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 registerServiceWorker();
-prefetchScreens(currentDb);
+// After the first paint (two frames after the render), the other screens' chunks load when the browser is idle
+// and a sync is not busy storing pages (a first sync: they would share its thread), 5 s at the latest.
+requestAnimationFrame(() => requestAnimationFrame(() => void whenSyncQuiet(5000).then(() => prefetchScreens(currentDb))));

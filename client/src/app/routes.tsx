@@ -72,13 +72,12 @@ export function prefetchScreens(db: () => AppDatabase | null): void {
       if (current) m.warmHabits(current);
     }, quiet);
   };
-  // Not before the first screen has painted and a first sync has had its start: an idle callback alone also
-  // fires in the gaps of the first load (while IndexedDB answers), where it would compete with it.
+  // main.tsx calls this once the first screen has painted: an idle callback from the start would also fire in
+  // the gaps of the first load (while IndexedDB answers) and compete with it.
   const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
-  setTimeout(() => (idle ? idle(run, { timeout: 3000 }) : run()), PREFETCH_DELAY_MS);
+  if (idle) idle(run, { timeout: 2000 });
+  else setTimeout(run, 500);
 }
-
-const PREFETCH_DELAY_MS = 1500;
 
 /** A titled screen: sets the page title and renders its content. */
 function Screen({ title, children }: { title: string | null; children: ReactNode }) {

@@ -40,7 +40,7 @@ export async function applyPullPage(db: AppDatabase, page: PullResponse, sentCur
     }
     return { applied: true, cursor: page.cursor };
   });
-  if (delivered) emitPulled({ db, tables: written });
+  if (delivered) emitPulled({ db, tables: written, more: page.hasMore });
   return result;
 }
 

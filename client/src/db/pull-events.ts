@@ -13,6 +13,8 @@ export interface PulledRows {
   db: AppDatabase;
   /** Rows written to the view, by Dexie table name (tombstones included, `deleted: 1`). */
   tables: Map<string, LocalRow[]>;
+  /** The pull has more pages to come (`hasMore`): a screen may wait for the rest before it renders again. */
+  more?: boolean;
 }
 
 const tabId = Math.random().toString(36).slice(2);

@@ -43,3 +43,22 @@ export const syncState = createSyncState();
 export function useSyncState(): SyncState {
   return useSyncExternalStore(syncState.subscribe, syncState.get);
 }
+
+/** Resolves once the app's sync is not running (not `syncing`), or after `maxMs`. */
+export function whenSyncQuiet(maxMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(finish, maxMs);
+    const unsubscribe = syncState.subscribe(() => {
+      if (syncState.get().status !== 'syncing') finish();
+    });
+    if (syncState.get().status !== 'syncing') finish();
+  });
+}

@@ -136,7 +136,7 @@ describe('TaskCache', () => {
     delete window.__early;
   });
 
-  it('shows large pulled pages at most every 700 ms, small ones at once', async () => {
+  it('shows large pulled pages at most every second while more follow; the last page and small ones at once', async () => {
     db = new AppDatabase(`cache-${Math.random()}`);
     cache = new TaskCache(db, toTaskItem);
     await cache.settled();
@@ -146,17 +146,24 @@ describe('TaskCache', () => {
     const page = (from: number, n: number): LocalRow[] =>
       Array.from({ length: n }, (_, i) => ({ id: `p${from + i}`, data: { title: `P${from + i}` }, deleted: 0, createdAt: now, updatedAt: now, version: from + i + 1, parentId: null }));
     const { emitPulled } = await import('../../../db/pull-events');
-    emitPulled({ db, tables: new Map([['tasks', page(0, 1000)]]) });
+    emitPulled({ db, tables: new Map([['tasks', page(0, 1000)]]), more: true });
     await cache.settled();
-    emitPulled({ db, tables: new Map([['tasks', page(1000, 5000)]]) });
+    emitPulled({ db, tables: new Map([['tasks', page(1000, 5000)]]), more: true });
     await cache.settled();
     expect(published.at(-1)).toBe(1000);
     expect(published).not.toContain(6000);
     await vi.waitFor(() => expect(published.at(-1)).toBe(6000), { timeout: 3000 });
-    // A small page (another device's edit) is not held back.
-    emitPulled({ db, tables: new Map([['tasks', page(6000, 3)]]) });
+    emitPulled({ db, tables: new Map([['tasks', page(6000, 2000)]]), more: true });
     await cache.settled();
-    expect(published.at(-1)).toBe(6003);
+    expect(published.at(-1)).toBe(6000);
+    // The last page of the pull shows at once.
+    emitPulled({ db, tables: new Map([['tasks', page(8000, 1000)]]), more: false });
+    await cache.settled();
+    expect(published.at(-1)).toBe(9000);
+    // A small page (another device's edit) is not held back.
+    emitPulled({ db, tables: new Map([['tasks', page(9000, 3)]]), more: true });
+    await cache.settled();
+    expect(published.at(-1)).toBe(9003);
   });
 });
 

@@ -38,10 +38,10 @@ export class TaskCache {
   ) {
     this.part = `idb://${db.name}/tasks/`;
     Dexie.on('storagemutated', this.onMutated);
-    this.offPulled = onPulled(({ db: from, tables }) => {
+    this.offPulled = onPulled(({ db: from, tables, more }) => {
       const rows = tables.get('tasks');
       if (from !== this.db || !rows) return;
-      this.pending = this.pending.then(() => this.patchRows(rows)).catch(() => this.reload());
+      this.pending = this.pending.then(() => this.patchRows(rows, more === true)).catch(() => this.reload());
     });
     db.on('close', () => this.dispose());
     this.pending = this.reload(true);
@@ -134,15 +134,15 @@ export class TaskCache {
     this.publish();
   }
 
-  private patchRows(rows: LocalRow[]): void {
+  private patchRows(rows: LocalRow[], more = false): void {
     for (const row of rows) {
       if (row.deleted === 0) this.rows.set(row.id, this.toItem(row));
       else this.rows.delete(row.id);
     }
-    // Large pages (a first sync: 1,000, then 5,000 rows each) show at most every BULK_PUBLISH_MS: each publish
-    // sorts and renders the whole list again, on the thread that also stores the next page. Small pulls (another
-    // device's edit) show at once.
-    if (rows.length < BULK_ROWS) {
+    // Large pages (a first sync: 1,000, then 5,000 rows each) show at most every BULK_PUBLISH_MS while more
+    // pages follow: each publish sorts and renders the whole list again, on the thread that also stores the next
+    // page. The last page, and small pulls (another device's edit), show at once.
+    if (rows.length < BULK_ROWS || !more) {
       this.publish(true);
       return;
     }
@@ -173,7 +173,7 @@ export class TaskCache {
 const RECONCILE_DELAY_MS = 2000;
 /** A pulled page of this many rows or more is a bulk page (see patchRows). */
 const BULK_ROWS = 500;
-const BULK_PUBLISH_MS = 700;
+const BULK_PUBLISH_MS = 1000;
 
 /** Same task fields (TaskItem is flat; arrays such as `tags` compare element by element). */
 function sameItem(a: TaskItem, b: TaskItem): boolean {
