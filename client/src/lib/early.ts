@@ -5,7 +5,6 @@
  */
 interface EarlyPull {
   clientId: string;
-  token: string;
   path: string;
   body: string;
   response: Promise<Response>;
@@ -19,7 +18,8 @@ interface Early {
   /** The database's IndexedDB version when it was read. */
   version?: number;
   tasks?: Promise<unknown[] | null>;
-  pull?: EarlyPull;
+  /** The first sync's pull requests, in order (the first page, then each next one its answer announced). */
+  pulls?: EarlyPull[];
 }
 
 declare global {
@@ -35,7 +35,7 @@ function early(dbName: string): Early | undefined {
 
 /** The client id the first pull of a new database `dbName` was started with; the new database takes it. */
 export function earlyClientId(dbName: string): string | null {
-  return early(dbName)?.pull?.clientId ?? null;
+  return early(dbName)?.pulls?.[0]?.clientId ?? null;
 }
 
 /**
@@ -44,11 +44,10 @@ export function earlyClientId(dbName: string): string | null {
  * final, and the caller sends the request again with its own token.
  */
 export function takeEarlyResponse(path: string, body: string): Promise<Response> | null {
-  const e = typeof window === 'undefined' ? undefined : window.__early;
-  const pull = e?.pull;
-  if (!pull || pull.path !== path || pull.body !== body) return null;
-  e.pull = undefined;
-  return pull.response;
+  const pulls = typeof window === 'undefined' ? undefined : window.__early?.pulls;
+  const i = pulls ? pulls.findIndex((p) => p.path === path && p.body === body) : -1;
+  if (i < 0) return null;
+  return pulls!.splice(i, 1)[0]!.response;
 }
 
 /** The records of the `tasks` store of `dbName` read at start-up, if read at IndexedDB version `version`; once. */
