@@ -10,7 +10,8 @@ import { TaskRow } from './task-row';
 
 /** Rows rendered at first; more on request, so a huge list never slows a click down. */
 const PAGE = 200;
-const FIRST_PAINT = 30;
+/** Rows in the first frame: as many as the window can show (a row is at least 48 px tall), 10 to 30. */
+const firstPaint = () => Math.min(30, Math.max(10, Math.ceil((globalThis.innerHeight || 900) / 48) + 2));
 
 export interface TaskListProps {
   tasks: readonly TaskItem[];
@@ -37,10 +38,18 @@ function useChildCounts(index: TaskIndex) {
 export function TaskList({ tasks, index, filters, view, prefs, today, onOpen, onSetCompleted }: TaskListProps) {
   const { t } = useLingui();
   const titleOf = useTitleOf();
-  // The first screenful paints first; the rest of the page follows as a transition (cold start on a phone).
-  const [limit, setLimit] = useState(FIRST_PAINT);
+  // The first screenful paints first; the rest of the page follows as a transition once the browser is idle
+  // (a cold start on a phone, or a first sync storing its pages on the same thread), within a second.
+  const [limit, setLimit] = useState(firstPaint);
   useEffect(() => {
-    startTransition(() => setLimit((l) => Math.max(l, PAGE)));
+    const grow = () => startTransition(() => setLimit((l) => Math.max(l, PAGE)));
+    const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number; cancelIdleCallback?: (h: number) => void });
+    if (!idle.requestIdleCallback) {
+      grow();
+      return;
+    }
+    const handle = idle.requestIdleCallback(grow, { timeout: 1000 });
+    return () => idle.cancelIdleCallback?.(handle);
   }, []);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const counts = useChildCounts(index);

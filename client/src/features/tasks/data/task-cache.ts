@@ -18,6 +18,8 @@ export class TaskCache {
   private readonly part: string;
   /** A full read is queued and has not started: later changes are covered by it (a pull writes pages fast). */
   private reloadQueued = false;
+  /** The first load (constructor) has not finished. */
+  private loadingFirst = false;
   private lastBulkPublish = -Infinity;
   private bulkTimer: ReturnType<typeof setTimeout> | null = null;
   /** Whether the latest published change came from a pull page (renders may then be deferred). */
@@ -28,6 +30,11 @@ export class TaskCache {
     // A pull page of this tab: its rows arrive through onPulled, without reading the table back.
     if (!changed || this.reloadQueued || isOwnPull(this.db, parts)) return;
     const keys = keysOf(changed);
+    // During the first load a "whole table changed" event needs no second read: the load's own read starts
+    // after the database opened and no write can commit while it runs. Dexie sends one such event for every
+    // table when it has just created the database (a first sync), which would otherwise re-read the table
+    // mid-sync. (A start-up read taken by public/early.js is checked again by the reconcile pass.)
+    if (keys === null && this.loadingFirst) return;
     if (keys === null) this.queueReload();
     else if (keys.length > 0) this.pending = this.pending.then(() => this.patch(keys)).catch(() => this.reload());
   };
@@ -90,6 +97,15 @@ export class TaskCache {
   }
 
   private async reload(first = false): Promise<void> {
+    if (first) this.loadingFirst = true;
+    try {
+      await this.load(first);
+    } finally {
+      if (first) this.loadingFirst = false;
+    }
+  }
+
+  private async load(first: boolean): Promise<void> {
     const start = performance.now();
     // At start-up public/early.js has usually read the table already, while the app's code loaded.
     const early = first ? takeEarlyTasks(this.db.name, this.db.verno * 10) : null;
