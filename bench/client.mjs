@@ -2,10 +2,12 @@
 // playwright-core, on the built PWA (client/dist) served by the compiled server (server/dist) on 127.0.0.1.
 //
 //   15  initial JS: gzip sizes of the entry script and the modulepreload links of client/dist/index.html
-//   12  first sync: a fresh signed-in context pulls 14,000 tasks; navigation start → 14k rows in IndexedDB
+//   12  first sync: a fresh signed-in context pulls 14,000 tasks; navigation start → the stored pull cursor
+//       covers every row (rows and cursor commit together), then 14k rows checked in IndexedDB
 //   10  cold offline load: a new page of an offline context served by the service worker → first task row
-//       painted, against the same load online in a context with service workers blocked and the HTTP cache
-//       disabled (the data is local in both)
+//       painted, against the same load from the network in a context with service workers blocked, the HTTP
+//       cache disabled and an emulated desktop 4G link (the data is local in both); the loopback load and the
+//       offline load at 4× CPU throttling are reported too
 //    8  toggle → rendered: a task checkbox clicked in the page (10k tasks local) → the first animation frame
 //       after its checked state changed
 //   14  convergence: Enter in the quick-add field on context A → the new title painted on context B
