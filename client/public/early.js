@@ -4,7 +4,7 @@
  * are still being fetched and compiled (200–300 ms on a slow machine), and starts the two slow things the
  * first screen waits for:
  *
- * - on /tasks, the read of the local tasks (one getAll() of the bucket records, db/buckets.ts);
+ * - on /tasks, the read of the local tasks (one getAll() of the bucket records, db/buckets.ts), parsed;
  * - on a device with no local database yet for the signed-in user, the first sync's pull pages, one after the
  *   other, under the client id the new database will be given.
  *
@@ -64,7 +64,18 @@
         early.tasks = new Promise(function (resolve) {
           var get = db.transaction('tasks', 'readonly').objectStore('tasks').getAll();
           get.onsuccess = function () {
-            resolve(get.result);
+            // The rows, parsed here while the modules still load (db/buckets.ts: { bucket: 1, rows: Map<id, JSON> }).
+            var rows = [];
+            var records = get.result;
+            for (var i = 0; i < records.length; i++) {
+              var r = records[i];
+              if (r && r.bucket === 1 && r.rows instanceof Map) {
+                r.rows.forEach(function (json) {
+                  rows.push(JSON.parse(json));
+                });
+              }
+            }
+            resolve(rows);
           };
           get.onerror = function () {
             resolve(null);

@@ -17,6 +17,7 @@ interface Early {
   fresh?: boolean;
   /** The database's IndexedDB version when it was read. */
   version?: number;
+  /** The rows of the `tasks` store (parsed out of its bucket records), or null when the read failed. */
   tasks?: Promise<unknown[] | null>;
   /** The first sync's pull requests, in order (the first page, then each next one its answer announced). */
   pulls?: EarlyPull[];
@@ -50,7 +51,7 @@ export function takeEarlyResponse(path: string, body: string): Promise<Response>
   return pulls!.splice(i, 1)[0]!.response;
 }
 
-/** The records of the `tasks` store of `dbName` read at start-up, if read at IndexedDB version `version`; once. */
+/** The rows of the `tasks` store of `dbName` read at start-up, if read at IndexedDB version `version`; once. */
 export function takeEarlyTasks(dbName: string, version: number): Promise<unknown[] | null> | null {
   const e = early(dbName);
   const tasks = e?.tasks;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rowsOfBuckets } from '../../../db/buckets';
 import { AppDatabase, type LocalRow } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
 import { toTaskItem } from './queries';
@@ -112,7 +113,7 @@ describe('TaskCache', () => {
     const records = await rawTasks(db);
     // …and a pull page or another tab wrote before this cache listened for changes.
     await mutate(db, 'task.create', { id: 'c', title: 'C' });
-    window.__early = { db: db.name, version: db.verno * 10, tasks: Promise.resolve(records) };
+    window.__early = { db: db.name, version: db.verno * 10, tasks: Promise.resolve(rowsOfBuckets(records)) };
     const toArray = vi.spyOn(db.tasks, 'toArray');
     cache = new TaskCache(db, toTaskItem);
     await cache.settled();

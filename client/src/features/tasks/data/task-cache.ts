@@ -1,6 +1,5 @@
 import Dexie, { type IntervalTree, type IntervalTreeNode, type ObservabilitySet } from 'dexie';
 import type { AppDatabase, LocalRow } from '../../../db/database';
-import { rowsOfBuckets } from '../../../db/buckets';
 import { isOwnPull, onPulled } from '../../../db/pull-events';
 import { takeEarlyTasks } from '../../../lib/early';
 import type { TaskItem } from '../logic/types';
@@ -109,9 +108,9 @@ export class TaskCache {
     const start = performance.now();
     // At start-up public/early.js has usually read the table already, while the app's code loaded.
     const early = first ? takeEarlyTasks(this.db.name, this.db.verno * 10) : null;
-    const records = early ? await early : null;
+    const earlyRows = early ? ((await early) as LocalRow[] | null) : null;
     // The primary store's getAll is cheaper than walking the `deleted` index; tombstones are few.
-    const rows = records ? rowsOfBuckets<LocalRow>(records) : await this.db.tasks.toArray();
+    const rows = earlyRows ?? (await this.db.tasks.toArray());
     const live = new Map<string, TaskItem>();
     for (const r of rows) if (r.deleted === 0) live.set(r.id, this.toItem(r));
     this.rows = live;
@@ -119,7 +118,7 @@ export class TaskCache {
     performance.measure?.('tasks:load', { start, end: performance.now() });
     // That read was taken before this cache listened for changes: a write that landed in between (a pull page,
     // another tab) is picked up by reading the table once more when the browser is idle.
-    if (records) this.scheduleReconcile();
+    if (earlyRows) this.scheduleReconcile();
   }
 
   private scheduleReconcile(): void {
