@@ -217,59 +217,36 @@ function firstRowProbe() {
   else document.addEventListener('readystatechange', start, { once: true });
 }
 
-/** Page-side: task rows in IndexedDB `app-<userId>` (counted inside the bucket records), or -1 while the database does not exist yet. */
-async function countTasks(dbName) {
-  const names = (await indexedDB.databases()).map((d) => d.name);
-  if (!names.includes(dbName)) return -1;
-  return new Promise((resolve) => {
-    const req = indexedDB.open(dbName);
-    req.onerror = () => resolve(-1);
-    req.onsuccess = () => {
-      const db = req.result;
-      if (!db.objectStoreNames.contains('tasks')) {
-        db.close();
-        resolve(-1);
-        return;
-      }
-      // Rows live in bucket records (client/src/db/buckets.ts): { bucket: 1, rows: Map }; a plain record is one row.
-      const c = db.transaction('tasks', 'readonly').objectStore('tasks').getAll();
-      c.onsuccess = () => {
-        db.close();
-        resolve(c.result.reduce((n, r) => n + (r && r.bucket === 1 && r.rows instanceof Map ? r.rows.size : 1), 0));
-      };
-      c.onerror = () => {
-        db.close();
-        resolve(-1);
-      };
-    };
-  });
-}
-
 /**
- * Page-side: the sync cursor stored in `_meta` of IndexedDB `dbName`, or -1 while there is none. A pull page's
- * rows and its cursor commit in one transaction, so the cursor reaching the server's last version means every
- * row is stored; reading one small record every 25 ms does not slow the sync it watches (counting rows would
- * read the whole table each time).
+ * Page-side: read from IndexedDB `dbName`, or -1 while the database or the store does not exist yet.
+ * `what` = 'tasks': task rows, counted inside the bucket records (client/src/db/buckets.ts: { bucket: 1, rows:
+ * Map }; a plain record is one row). `what` = 'cursor': the sync cursor stored in `_meta`. A pull page's rows and
+ * its cursor commit in one transaction, so the cursor reaching the server's last version means every row is
+ * stored; reading that one small record every 25 ms does not slow the sync it watches (counting rows would read
+ * the whole table each time).
  */
-async function readCursor(dbName) {
+async function readLocal([dbName, what]) {
   const names = (await indexedDB.databases()).map((d) => d.name);
   if (!names.includes(dbName)) return -1;
+  const store = what === 'cursor' ? '_meta' : 'tasks';
   return new Promise((resolve) => {
     const req = indexedDB.open(dbName);
     req.onerror = () => resolve(-1);
     req.onsuccess = () => {
       const db = req.result;
-      if (!db.objectStoreNames.contains('_meta')) {
+      if (!db.objectStoreNames.contains(store)) {
         db.close();
         resolve(-1);
         return;
       }
-      const g = db.transaction('_meta', 'readonly').objectStore('_meta').get('cursor');
-      g.onsuccess = () => {
+      const objects = db.transaction(store, 'readonly').objectStore(store);
+      const read = what === 'cursor' ? objects.get('cursor') : objects.getAll();
+      read.onsuccess = () => {
         db.close();
-        resolve(Number(g.result?.value ?? -1));
+        const r = read.result;
+        resolve(what === 'cursor' ? Number(r?.value ?? -1) : r.reduce((n, x) => n + (x && x.bucket === 1 && x.rows instanceof Map ? x.rows.size : 1), 0));
       };
-      g.onerror = () => {
+      read.onerror = () => {
         db.close();
         resolve(-1);
       };
@@ -284,7 +261,7 @@ function syncProbe([dbName, want]) {
   const tick = async () => {
     let n = -1;
     try {
-      n = await window.__readCursor(dbName);
+      n = await window.__readLocal([dbName, 'cursor']);
     } catch {
       /* not ready */
     }
@@ -310,7 +287,7 @@ async function finalCursor(base, u) {
 async function waitForCount(page, dbName, want, timeout = 60_000) {
   const deadline = Date.now() + timeout;
   for (;;) {
-    const n = await page.evaluate(countTasks, dbName);
+    const n = await page.evaluate(readLocal, [dbName, 'tasks']);
     if (n >= want) return n;
     if (Date.now() > deadline) throw new Error(`only ${n} of ${want} tasks reached IndexedDB`);
     await new Promise((r) => setTimeout(r, 100));
@@ -449,7 +426,7 @@ export async function runClientBench() {
     {
       const ctx = await signedInContext(browser, big);
       const lastVersion = await finalCursor(base, big);
-      await ctx.addInitScript(`window.__readCursor = ${readCursor.toString()};`);
+      await ctx.addInitScript(`window.__readLocal = ${readLocal.toString()};`);
       await ctx.addInitScript(syncProbe, [`app-${big.user._id}`, lastVersion]);
       const page = await ctx.newPage();
       const logs = [];
@@ -466,13 +443,13 @@ export async function runClientBench() {
       try {
         await page.waitForFunction(() => typeof window.__synced === 'number', undefined, { timeout: 60_000, polling: 100 });
       } catch (err) {
-        const n = await page.evaluate(countTasks, `app-${big.user._id}`).catch((e) => String(e));
+        const n = await page.evaluate(readLocal, [`app-${big.user._id}`, 'tasks']).catch((e) => String(e));
         logs.push(`want app-${big.user._id}; dbs: ${JSON.stringify(await page.evaluate(() => indexedDB.databases()).catch(String))}`);
         throw new Error(`first sync did not finish: ${n} rows at ${page.url()}; console: ${logs.slice(-10).join(' | ')}; page: ${(await page.textContent('body').catch(() => '')).slice(0, 300)}`, { cause: err });
       }
       const ms = await page.evaluate(() => window.__synced);
       if (process.env.BENCH_VERBOSE === '1') say(`head start: ${await page.evaluate(() => JSON.stringify(window.__early ?? null))} ${logs.join(' | ')}`);
-      const stored = await page.evaluate(countTasks, `app-${big.user._id}`);
+      const stored = await page.evaluate(readLocal, [`app-${big.user._id}`, 'tasks']);
       if (stored !== SYNC_TASKS) throw new Error(`first sync: the cursor reached ${lastVersion} with ${stored} of ${SYNC_TASKS} tasks stored`);
       if (profiler) {
         const { profile } = await profiler.send('Profiler.stop');
