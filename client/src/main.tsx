@@ -36,6 +36,6 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 registerServiceWorker();
-// After the first paint (two frames after the render), the other screens' chunks load when the browser is idle
-// and a sync is not busy storing pages (a first sync: they would share its thread), 5 s at the latest.
+// After the first paint (two frames after the render), the other screens' chunks load once a sync is not busy
+// storing pages (a first sync: they would share its thread), 5 s at the latest.
 requestAnimationFrame(() => requestAnimationFrame(() => void whenSyncQuiet(5000).then(() => prefetchScreens(currentDb))));

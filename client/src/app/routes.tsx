@@ -59,7 +59,7 @@ export function preloadScreen(pathname: string, db: AppDatabase | null): Promise
 }
 
 /**
- * Once the first screen is up, fetch the other main screens' chunks while the browser is idle, so moving
+ * Once the first screen is up, fetch the other main screens' chunks, so moving
  * between sections never shows a loading state (React holds a shown fallback for at least 300 ms).
  */
 export function prefetchScreens(db: () => AppDatabase | null): void {
@@ -72,11 +72,10 @@ export function prefetchScreens(db: () => AppDatabase | null): void {
       if (current) m.warmHabits(current);
     }, quiet);
   };
-  // main.tsx calls this once the first screen has painted: an idle callback from the start would also fire in
-  // the gaps of the first load (while IndexedDB answers) and compete with it.
-  const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
-  if (idle) idle(run, { timeout: 2000 });
-  else setTimeout(run, 500);
+  // main.tsx calls this once the first screen has painted and no sync is storing pages: the app is idle then,
+  // and a person may tap another section any moment. (An idle callback from the start would fire in the gaps of
+  // the first load, while IndexedDB answers, and compete with it.)
+  setTimeout(run, 0);
 }
 
 /** A titled screen: sets the page title and renders its content. */
