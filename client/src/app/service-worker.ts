@@ -38,10 +38,20 @@ export function onNavigate(): void {
   if (updateWaiting) applyUpdate();
 }
 
+/**
+ * A chunk failed to load: a reload fetches the new release's files, from the network or the service worker.
+ * Offline in a page the service worker does not control yet (its first visit), it would only show the browser's
+ * offline page instead of the app that is running: then the failure is left to the screen that needed the chunk
+ * (a speculative prefetch just drops it).
+ */
+export function reloadCanHelp(nav: Pick<Navigator, 'onLine'> & { serviceWorker?: { controller: unknown } } = navigator): boolean {
+  return nav.onLine !== false || Boolean(nav.serviceWorker?.controller);
+}
+
 export function registerServiceWorker(): void {
   window.addEventListener('vite:preloadError', (event) => {
     event.preventDefault();
-    guardedReload();
+    if (reloadCanHelp()) guardedReload();
   });
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
   workbox = new Workbox('/sw.js');

@@ -14,6 +14,9 @@ export function openUserDb(userId: string): AppDatabase {
   if (current?.userId === userId) return current;
   current?.close();
   current = new AppDatabase(userId);
+  // Open (on a new device: create) the database now rather than at its first read, which at start-up comes
+  // only after the engine's lock and the screen's chunk. A failure shows again at that first read.
+  current.open().catch(() => undefined);
   notify();
   return current;
 }
