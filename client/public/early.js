@@ -45,7 +45,6 @@
   function noDatabase() {
     // No database for this user on this device yet: start the first sync's first page (the app creates the
     // database, with its schema, and gives it this client id).
-    if (early.fresh) return;
     early.fresh = true;
     if (navigator.onLine !== false) firstPull();
   }
@@ -60,7 +59,7 @@
     request.onsuccess = function () {
       var db = request.result;
       early.version = db.version;
-      if (wantTasks && db.version === BUCKET_SCHEMA && db.objectStoreNames.contains('tasks')) {
+      if (db.version === BUCKET_SCHEMA && db.objectStoreNames.contains('tasks')) {
         early.tasks = new Promise(function (resolve) {
           var get = db.transaction('tasks', 'readonly').objectStore('tasks').getAll();
           get.onsuccess = function () {
@@ -89,6 +88,7 @@
   function firstPull() {
     try {
       var clientId = 'c_' + crypto.randomUUID().replace(/-/g, '');
+      early.clientId = clientId;
       early.pulls = [];
       pull(clientId, 0, FIRST_PAGE, 0);
     } catch (err) {
@@ -111,7 +111,7 @@
       credentials: 'same-origin',
     });
     response.catch(function () {});
-    early.pulls.push({ clientId: clientId, path: '/api/sync/pull', body: body, response: response });
+    early.pulls.push({ path: '/api/sync/pull', body: body, response: response });
     if (n + 1 >= MAX_PAGES) return;
     response.then(function (res) {
       if (!res.ok || !res.body) return;

@@ -17,7 +17,7 @@ import Dexie, {
 } from 'dexie';
 
 /**
- * Bucketed storage for the entity tables (docs/sync.md, "Local storage"). Chromium's IndexedDB costs about
+ * Bucketed storage for the entity tables (docs/sync.md, "Buckets"). Chromium's IndexedDB costs about
  * 60–90 µs a record however small it is, so a first sync of 14k rows spent over a second in `put` calls, and a
  * cold start 170–300 ms in one `getAll()` of 10k tasks. This DBCore middleware sits under every other Dexie
  * layer and stores a table's rows in `BUCKETS` records (`{ id: 'b007', bucket: 1, rows: Map }`, the bucket
@@ -62,10 +62,10 @@ export const isBucket = (value: unknown): value is Bucket =>
   typeof value === 'object' && value !== null && (value as Partial<Bucket>).bucket === 1 && (value as Partial<Bucket>).rows instanceof Map;
 
 /** Rows grouped into bucket records (for a migration or a test that writes raw records). */
-export function toBuckets(rows: Row[], keyOf: (row: Row) => string = (r) => String(r.id)): Bucket[] {
+export function toBuckets(rows: Row[]): Bucket[] {
   const buckets = new Map<string, Bucket>();
   for (const row of rows) {
-    const id = keyOf(row);
+    const id = String(row.id);
     const k = bucketOf(id);
     let b = buckets.get(k);
     if (!b) buckets.set(k, (b = { id: k, bucket: 1, rows: new Map() }));

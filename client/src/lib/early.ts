@@ -4,7 +4,6 @@
  * is exactly what the app would ask itself; anything else is left unused.
  */
 interface EarlyPull {
-  clientId: string;
   path: string;
   body: string;
   response: Promise<Response>;
@@ -19,6 +18,8 @@ interface Early {
   version?: number;
   /** The rows of the `tasks` store (parsed out of its bucket records), or null when the read failed. */
   tasks?: Promise<unknown[] | null>;
+  /** The client id the first sync's requests carry; the new database takes it. */
+  clientId?: string;
   /** The first sync's pull requests, in order (the first page, then each next one its answer announced). */
   pulls?: EarlyPull[];
 }
@@ -36,7 +37,7 @@ function early(dbName: string): Early | undefined {
 
 /** The client id the first pull of a new database `dbName` was started with; the new database takes it. */
 export function earlyClientId(dbName: string): string | null {
-  return early(dbName)?.pulls?.[0]?.clientId ?? null;
+  return early(dbName)?.clientId ?? null;
 }
 
 /**

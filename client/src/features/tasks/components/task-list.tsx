@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { whenIdle } from '../../../lib/idle';
 import type { UserPrefs } from '../../../lib/use-prefs';
 import { filterTasks, filterTree, type TaskFilters } from '../logic/filters';
 import { flattenForest, type TaskIndex } from '../logic/tree';
@@ -42,14 +43,7 @@ export function TaskList({ tasks, index, filters, view, prefs, today, onOpen, on
   // (a cold start on a phone, or a first sync storing its pages on the same thread), within a second.
   const [limit, setLimit] = useState(firstPaint);
   useEffect(() => {
-    const grow = () => startTransition(() => setLimit((l) => Math.max(l, PAGE)));
-    const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number; cancelIdleCallback?: (h: number) => void });
-    if (!idle.requestIdleCallback) {
-      grow();
-      return;
-    }
-    const handle = idle.requestIdleCallback(grow, { timeout: 1000 });
-    return () => idle.cancelIdleCallback?.(handle);
+    return whenIdle(() => startTransition(() => setLimit((l) => Math.max(l, PAGE))), 1000);
   }, []);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const counts = useChildCounts(index);

@@ -2,6 +2,7 @@ import Dexie, { type IntervalTree, type IntervalTreeNode, type ObservabilitySet 
 import type { AppDatabase, LocalRow } from '../../../db/database';
 import { isOwnPull, onPulled } from '../../../db/pull-events';
 import { takeEarlyTasks } from '../../../lib/early';
+import { whenIdle } from '../../../lib/idle';
 import type { TaskItem } from '../logic/types';
 
 /**
@@ -122,11 +123,10 @@ export class TaskCache {
   }
 
   private scheduleReconcile(): void {
-    const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
     const run = () => {
       this.pending = this.pending.then(() => this.reconcile()).catch(() => this.reload());
     };
-    setTimeout(() => (idle ? idle(run, { timeout: 5000 }) : run()), RECONCILE_DELAY_MS);
+    setTimeout(() => whenIdle(run, 5000), RECONCILE_DELAY_MS);
   }
 
   /** Reads the table and publishes only if something differs, keeping the objects of unchanged tasks. */
