@@ -61,12 +61,13 @@ export const mailPlugin = fp<MailPluginOptions>(
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     const pending = new Set<Promise<void>>();
 
-    async function send(message: MailMessage): Promise<void> {
+    // The outbox file is named when the mail is sent or queued, not when it is written: rendering and
+    // building a mail take their own time, and the names must sort in the order the app sent the mails.
+    async function send(message: MailMessage, file = outboxName()): Promise<void> {
       const envelope = { from: opts.from, to: message.to, subject: message.subject, text: message.text, html: message.html };
       const info = await transport.sendMail(envelope);
       if (opts.smtpUrl) return;
       await mkdir(outbox, { recursive: true, mode: 0o700 });
-      const file = outboxName();
       await writeFile(path.join(outbox, file), (info as { message: Buffer }).message, { mode: 0o600 });
       if (message.devCode) {
         app.log.info({ file, code: message.devCode }, 'SMTP_URL unset: verification code written to the mail outbox');
@@ -76,9 +77,10 @@ export const mailPlugin = fp<MailPluginOptions>(
     }
 
     function queue(job: MailJob): void {
+      const file = outboxName();
       const run = async () => {
         const message = typeof job === 'function' ? await job() : job;
-        if (message) await send(message);
+        if (message) await send(message, file);
       };
       const task = run().catch((err: unknown) => {
         app.log.error({ err: err instanceof Error ? err.message : String(err) }, 'mail delivery failed');
