@@ -311,7 +311,8 @@ async function timedLoad(context, url, { noCache = false, throttle = null, cpu =
       await cdp.send('Network.emulateNetworkConditions', { offline: false, ...throttle });
     }
   }
-  // BENCH_PROFILE_LOAD=file.cpuprofile: a CPU profile of each offline load (the last one is kept).
+  // BENCH_PROFILE_LOAD=file.cpuprofile: a CPU profile of each offline load (the last one is kept; throttled
+  // loads write file-cpu4.cpuprofile).
   const profiler = process.env.BENCH_PROFILE_LOAD && !noCache ? await context.newCDPSession(page) : null;
   if (profiler) {
     await profiler.send('Profiler.enable');
@@ -323,7 +324,7 @@ async function timedLoad(context, url, { noCache = false, throttle = null, cpu =
   const ms = await page.evaluate(() => window.__firstRow);
   if (profiler) {
     const { profile } = await profiler.send('Profiler.stop');
-    (await import('node:fs')).writeFileSync(process.env.BENCH_PROFILE_LOAD, JSON.stringify(profile));
+    (await import('node:fs')).writeFileSync(process.env.BENCH_PROFILE_LOAD.replace(/(\.cpuprofile)?$/, cpu > 1 ? `-cpu${cpu}$1` : '$1'), JSON.stringify(profile));
   }
   if (process.env.BENCH_VERBOSE === '1') {
     const marks = await page.evaluate(() =>

@@ -3,7 +3,7 @@ import { getToken, setToken } from '../lib/api';
 import { markLocalDatabase } from '../lib/early';
 import type { AppDatabase } from './database';
 import { loadSyncMeta, newClientId, renumberOutbox, type SyncMeta } from './outbox';
-import { pullUntilDone, pushOutbox } from './replicate';
+import { MERGE_WAIT_MS, pullUntilDone, pushOutbox } from './replicate';
 import { SyncHttp, SyncHttpError } from './sync-http';
 import { SyncLeader, type LockManagerLike } from './sync-leader';
 import { createSyncState, type SyncState, type SyncStateStore } from './sync-state';
@@ -25,6 +25,8 @@ export interface SyncOptions {
   locks?: LockManagerLike | null;
   /** Rows per pull page (default 5000, the server's maximum: fewer round trips on a first sync). */
   pullLimit?: number;
+  /** How long a pulled page waits for the next one to be stored with it (default MERGE_WAIT_MS, db/replicate.ts). */
+  pullMergeMs?: number;
   /** Mutations per push request (default 500). */
   pushLimit?: number;
   /** Retry delays: doubling from `minMs` up to `maxMs`, each randomly shortened by up to half. */
@@ -48,7 +50,7 @@ export class SyncEngine {
   readonly state: SyncStateStore;
   private readonly http: SyncHttp;
   private readonly leader: SyncLeader;
-  private readonly opts: Required<Pick<SyncOptions, 'pullLimit' | 'pushLimit' | 'stream' | 'refresh'>> & { minMs: number; maxMs: number };
+  private readonly opts: Required<Pick<SyncOptions, 'pullLimit' | 'pullMergeMs' | 'pushLimit' | 'stream' | 'refresh'>> & { minMs: number; maxMs: number };
   private started = false;
   private meta: SyncMeta | null = null;
   /** The server's lastMutationId for this client as last heard; later entries still have to be pushed. */
@@ -84,6 +86,7 @@ export class SyncEngine {
     this.leader = new SyncLeader(`sync-${db.userId}`, locks, (leading) => this.leaderChanged(leading));
     this.opts = {
       pullLimit: options.pullLimit ?? 5000,
+      pullMergeMs: options.pullMergeMs ?? MERGE_WAIT_MS,
       pushLimit: options.pushLimit ?? 500,
       stream: options.stream ?? true,
       refresh: options.refresh ?? true,
@@ -298,7 +301,7 @@ export class SyncEngine {
   }
 
   private async pull(signal: AbortSignal): Promise<void> {
-    const { lastMutationId } = await pullUntilDone(this.db, this.http, this.meta!, this.opts.pullLimit, signal);
+    const { lastMutationId } = await pullUntilDone(this.db, this.http, this.meta!, this.opts.pullLimit, signal, this.opts.pullMergeMs);
     // The server's own count wins; below what was pushed (a restored server) the outbox goes again.
     if (lastMutationId < this.pushedUpTo) this.wantPush = true;
     this.pushedUpTo = lastMutationId;

@@ -42,11 +42,16 @@ export async function pushOutbox(
 }
 
 /**
- * Pull pages until `hasMore` is false (docs/sync.md, pull), each stored in its own transaction with its
- * cursor; `meta.cursor` follows. While a page is being written the next one is already requested (the
- * network and the IndexedDB write overlap: a first sync of 14k rows is three pages). A page made stale by
- * another tab's pull is dropped, with the request made after it, and asked again from the stored cursor.
- * Returns the server's lastMutationId for this client, read with the last page.
+ * Pull pages until `hasMore` is false (docs/sync.md, pull), stored in transactions with their cursor;
+ * `meta.cursor` follows. While a page is being written the next one is already requested (the network and
+ * the IndexedDB write overlap: a first sync of 14k rows is four pages). The first page of a first sync is
+ * stored alone, so its rows show at once; after it, pages that arrive within `mergeWaitMs` of each other
+ * are stored together, up to MERGE_ROWS rows (a fast network, or the head start's pages that are all already
+ * here): each transaction rewrites the bucket records its rows fall in (db/buckets.ts), so four pages cost
+ * four rewrites of nearly every record, and one page of all their rows costs one. On a slow network every
+ * page is stored as it comes, as before. A page made stale by another tab's pull is dropped, with the
+ * request made after it, and asked again from the stored cursor. Returns the server's lastMutationId for
+ * this client, read with the last page.
  */
 export async function pullUntilDone(
   db: AppDatabase,
@@ -54,6 +59,7 @@ export async function pullUntilDone(
   meta: SyncMeta,
   limit: number,
   signal: AbortSignal,
+  mergeWaitMs = MERGE_WAIT_MS,
 ): Promise<{ lastMutationId: number }> {
   const fetchPage = (cursor: number, sig: AbortSignal) => {
     // A first sync starts with a small page, so the first rows are on screen sooner.
@@ -65,8 +71,8 @@ export async function pullUntilDone(
       return page;
     });
   };
-  let next: { cursor: number; page: Promise<PullResponse>; abort: AbortController } | null = null;
-  const request = (cursor: number) => {
+  let next: Pending | null = null;
+  const request = (cursor: number): Pending => {
     const abort = new AbortController();
     const onAbort = () => abort.abort();
     signal.addEventListener('abort', onAbort, { once: true });
@@ -80,9 +86,19 @@ export async function pullUntilDone(
       const current = next && next.cursor === cursor ? next : request(cursor);
       if (next && next !== current) next.abort.abort();
       next = null;
-      const page = await current.page;
+      let page = await current.page;
       if (signal.aborted) throw new SyncHttpError('aborted', 0);
       if (page.hasMore) next = request(page.cursor);
+      if (cursor > 0) {
+        // Take in the pages that follow closely (see above). A page that fails, is late or resets the
+        // tables stays `next`, for the loop to meet as usual.
+        while (page.hasMore && next && page.changes.length < MERGE_ROWS) {
+          const more = await settledWithin(next.page, mergeWaitMs);
+          if (!more || more.reset || signal.aborted) break;
+          page = { ...more, reset: page.reset, changes: page.changes.concat(more.changes) };
+          next = more.hasMore ? request(more.cursor) : null;
+        }
+      }
       const t1 = now();
       const result = await applyPullPage(db, page, cursor);
       measure('sync:pull:apply', t1, now());
@@ -100,6 +116,33 @@ export async function pullUntilDone(
 
 /** Rows of the first page of a first sync (cursor 0). */
 export const FIRST_PAGE = 1000;
+
+/** How long a page waits for the next one to be stored with it, and the most rows stored together. */
+export const MERGE_WAIT_MS = 100;
+export const MERGE_ROWS = 20_000;
+
+interface Pending {
+  cursor: number;
+  page: Promise<PullResponse>;
+  abort: AbortController;
+}
+
+/** The value of `promise` if it fulfils within `ms`; undefined when it is later or fails. */
+function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(undefined);
+      },
+    );
+  });
+}
 
 const now = () => globalThis.performance?.now() ?? 0;
 

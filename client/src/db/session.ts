@@ -16,7 +16,11 @@ export function openUserDb(userId: string): AppDatabase {
   current = new AppDatabase(userId);
   // Open (on a new device: create) the database now rather than at its first read, which at start-up comes
   // only after the engine's lock and the screen's chunk. A failure shows again at that first read.
-  current.open().catch(() => undefined);
+  globalThis.performance?.mark?.('sync:db-open');
+  current
+    .open()
+    .then(() => globalThis.performance?.mark?.('sync:db-ready'))
+    .catch(() => undefined);
   notify();
   return current;
 }

@@ -44,6 +44,11 @@ export function useSyncState(): SyncState {
   return useSyncExternalStore(syncState.subscribe, syncState.get);
 }
 
+/** Whether the app's sync is running now; components that need only this are not rendered for other changes. */
+export function useSyncing(): boolean {
+  return useSyncExternalStore(syncState.subscribe, () => syncState.get().status === 'syncing');
+}
+
 /** Resolves once the app's sync is not running (not `syncing`), or after `maxMs`. */
 export function whenSyncQuiet(maxMs: number): Promise<void> {
   return new Promise((resolve) => {

@@ -79,6 +79,42 @@ describe('pull pages', () => {
     await db.delete();
   });
 
+  it('stores pages that arrive together in one transaction after the first, and a late page on its own', async () => {
+    const user = await server.seedUser();
+    const other = otherDevice();
+    await server.push(
+      user.token,
+      other.clientId,
+      Array.from({ length: 12 }, (_, i) => other.m('task.create', { id: `m${i}`, title: `Merged task ${i}` })),
+    );
+    const run = async (slowCursor: number | null) => {
+      const net = makeNetwork();
+      const original = net.fetch;
+      net.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+        const res = await original(input, init);
+        const { cursor } = JSON.parse(String(init?.body ?? '{}')) as { cursor?: number };
+        if (cursor === slowCursor) await new Promise((r) => setTimeout(r, 1500));
+        return res;
+      }) as typeof fetch;
+      const { db, engine } = makeEngine(user.id, user.token, server.baseUrl, net, { pullLimit: 3, pullMergeMs: 500, backoff: { minMs: 60_000 } });
+      // Every cursor a transaction commits.
+      const committed: number[] = [];
+      await db.open();
+      db._meta.hook('creating', (_key, row) => void (row.key === 'cursor' && committed.push(Number(row.value))));
+      db._meta.hook('updating', (changes, key) => void (key === 'cursor' && committed.push(Number((changes as { value: unknown }).value))));
+      engine.start();
+      expect(await engine.syncNow()).toBe('synced');
+      expect(Object.keys(await liveTasks(db)).length).toBe(12);
+      await engine.stop();
+      await db.delete();
+      return committed;
+    };
+    // The first page alone (its rows show at once), then the three that follow in one transaction.
+    expect(await run(null)).toEqual([3, 12]);
+    // The page at cursor 6 is late: the page before it is stored without waiting for it.
+    expect(await run(6)).toEqual([3, 6, 12]);
+  });
+
   it('starts over on reset:true (cursor ahead of the server), keeping and replaying the outbox', async () => {
     const user = await server.seedUser();
     const other = otherDevice();

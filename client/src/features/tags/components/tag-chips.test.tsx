@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '../../../db/database';
+import { mutate } from '../../../db/mutate';
 import { renderWithI18n, seedTag, setupTagsTest } from '../testing';
 import { TagChips } from './tag-chips';
 
@@ -25,6 +26,26 @@ describe('TagChips', () => {
     expect(chips[0].style.color).toBe('rgb(255, 255, 255)');
     expect(chips[1].style.color).toBe('rgb(28, 27, 31)');
     expect(chips[1].style.backgroundColor).toBe('rgb(255, 214, 231)');
+  });
+
+  it('shares one read of the tags table between all chip lists on screen, and follows its changes', async () => {
+    await seedTag(db, 'a', 'Alpha');
+    await seedTag(db, 'b', 'Beta');
+    const reads = vi.spyOn(db.tags, 'where');
+    renderWithI18n(
+      <>
+        {Array.from({ length: 40 }, (_, i) => (
+          <TagChips key={i} ids={i % 2 ? ['a'] : ['a', 'b']} />
+        ))}
+      </>,
+    );
+    expect(await screen.findAllByText('Alpha')).toHaveLength(40);
+    expect(screen.getAllByText('Beta')).toHaveLength(20);
+    expect(reads).toHaveBeenCalledTimes(1);
+    await mutate(db, 'tag.update', { id: 'b', name: 'Beta renamed' });
+    expect(await screen.findAllByText('Beta renamed')).toHaveLength(20);
+    expect(reads).toHaveBeenCalledTimes(2);
+    reads.mockRestore();
   });
 
   it('renders nothing without ids', () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useSyncState } from '../../../db/sync-state';
+import { useSyncing } from '../../../db/sync-state';
 import { useTagMap, type Tag } from '../data/queries';
 import { useRefreshWhenMissing } from '../data/refresh';
 
@@ -17,14 +17,20 @@ export type TagLookup = { state: 'ready'; tag: Tag } | { state: 'loading' } | { 
  */
 export function useTagLookup(shown: readonly string[] = []): (id: string) => TagLookup {
   const tags = useTagMap();
-  useRefreshWhenMissing(tags ? shown.filter((id) => !tags.has(id)).join(',') : '');
-  const { status } = useSyncState();
-  const [grace, setGrace] = useState(true);
+  const missing = tags ? shown.filter((id) => !tags.has(id)).join(',') : '';
+  useRefreshWhenMissing(missing);
+  const syncing = useSyncing();
+  // The grace period runs from the first render; a timer re-renders at its end only when an id is missing,
+  // so a list of chips whose tags are all known is never rendered again for it.
+  const [since] = useState(() => Date.now());
+  const [, ended] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setGrace(false), UNKNOWN_TAG_GRACE_MS);
+    const left = since + UNKNOWN_TAG_GRACE_MS - Date.now();
+    if (!missing || left <= 0) return;
+    const timer = setTimeout(() => ended(true), left);
     return () => clearTimeout(timer);
-  }, []);
-  const waiting = tags === undefined || grace || status === 'syncing';
+  }, [missing, since]);
+  const waiting = tags === undefined || syncing || Date.now() < since + UNKNOWN_TAG_GRACE_MS;
   return useCallback(
     (id: string): TagLookup => {
       const tag = tags?.get(id);

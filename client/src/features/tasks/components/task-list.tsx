@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { whenSyncQuiet } from '../../../db/sync-state';
 import { whenIdle } from '../../../lib/idle';
 import type { UserPrefs } from '../../../lib/use-prefs';
 import { filterTasks, filterTree, type TaskFilters } from '../logic/filters';
@@ -39,11 +40,27 @@ function useChildCounts(index: TaskIndex) {
 export function TaskList({ tasks, index, filters, view, prefs, today, onOpen, onSetCompleted }: TaskListProps) {
   const { t } = useLingui();
   const titleOf = useTitleOf();
-  // The first screenful paints first; the rest of the page follows as a transition once the browser is idle
-  // (a cold start on a phone, or a first sync storing its pages on the same thread), within a second.
+  // The first screenful paints first; the rest of the page follows as a transition at the first scroll, or
+  // once no sync is storing pages (a first sync stores its pages on this thread) and the browser is idle.
   const [limit, setLimit] = useState(firstPaint);
   useEffect(() => {
-    return whenIdle(() => startTransition(() => setLimit((l) => Math.max(l, PAGE))), 1000);
+    let cancelIdle = () => {};
+    let done = false;
+    const grow = () => {
+      if (done) return;
+      done = true;
+      removeEventListener('scroll', grow);
+      startTransition(() => setLimit((l) => Math.max(l, PAGE)));
+    };
+    addEventListener('scroll', grow, { passive: true });
+    void whenSyncQuiet(3000).then(() => {
+      if (!done) cancelIdle = whenIdle(grow, 1000);
+    });
+    return () => {
+      done = true;
+      removeEventListener('scroll', grow);
+      cancelIdle();
+    };
   }, []);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const counts = useChildCounts(index);
