@@ -18,13 +18,20 @@ export function hasActiveFilters(f: TaskFilters): boolean {
 }
 
 export function matchesFilters(task: TaskItem, f: TaskFilters): boolean {
-  if (f.status === 'completed' && !task.completed) return false;
-  if (f.status === 'incomplete' && task.completed) return false;
-  if (f.priority !== 'any' && task.priority !== f.priority) return false;
-  if (f.tags.length > 0 && !task.tags.some((t) => f.tags.includes(t))) return false;
+  return matcher(f)(task);
+}
+
+/** `matchesFilters` for one set of filters, with the search text prepared once for the whole list. */
+function matcher(f: TaskFilters): (task: TaskItem) => boolean {
   const q = f.search.trim().toLocaleLowerCase();
-  if (q && !task.title.toLocaleLowerCase().includes(q) && !task.description.toLocaleLowerCase().includes(q)) return false;
-  return true;
+  return (task) => {
+    if (f.status === 'completed' && !task.completed) return false;
+    if (f.status === 'incomplete' && task.completed) return false;
+    if (f.priority !== 'any' && task.priority !== f.priority) return false;
+    if (f.tags.length > 0 && !task.tags.some((t) => f.tags.includes(t))) return false;
+    if (q && !task.title.toLocaleLowerCase().includes(q) && !task.description.toLocaleLowerCase().includes(q)) return false;
+    return true;
+  };
 }
 
 /** List order: open tasks before completed ones, newest first within each, so a quick-added task shows on top. */
@@ -36,7 +43,7 @@ export function compareTasks(a: TaskItem, b: TaskItem): number {
 
 /** Matching tasks in list order. */
 export function filterTasks(tasks: readonly TaskItem[], f: TaskFilters): TaskItem[] {
-  return tasks.filter((t) => matchesFilters(t, f)).sort(compareTasks);
+  return (hasActiveFilters(f) ? tasks.filter(matcher(f)) : [...tasks]).sort(compareTasks);
 }
 
 /**
@@ -49,10 +56,11 @@ export function filterTree(
   f: TaskFilters,
 ): { roots: TreeNode<TaskItem>[]; dimmed: Set<string> } {
   const active = hasActiveFilters(f);
+  const matches = matcher(f);
   const shown = new Set<string>();
   const dimmed = new Set<string>();
   for (const t of tasks) {
-    if (active && !matchesFilters(t, f)) continue;
+    if (active && !matches(t)) continue;
     shown.add(t.id);
     let cursor = t.parent;
     const seen = new Set([t.id]);
