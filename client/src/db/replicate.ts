@@ -2,6 +2,7 @@ import { SYNC_SCHEMA_VERSION, type PullResponse, type PushResponse } from '@adhd
 import { applyPullPage } from './apply-pull';
 import type { AppDatabase } from './database';
 import { outboxAfter, renumberOutbox, type SyncMeta } from './outbox';
+import { hasEarlyResponse } from '../lib/early';
 import { SyncHttpError, type SyncHttp } from './sync-http';
 
 /**
@@ -46,8 +47,8 @@ export async function pushOutbox(
  * `meta.cursor` follows. While a page is being written the next one is already requested (the network and
  * the IndexedDB write overlap: a first sync of 14k rows is four pages). The first page of a first sync is
  * stored alone, so its rows show at once; after it, pages that arrive within `mergeWaitMs` of each other
- * are stored together, up to MERGE_ROWS rows (a fast network, or the head start's pages that are all already
- * here): each transaction rewrites the bucket records its rows fall in (db/buckets.ts), so four pages cost
+ * are stored together, up to MERGE_ROWS rows (a fast network), and so are the pages the head start sent at
+ * page start (public/early.js: they are downloaded or on their way, whatever the main thread is busy with): each transaction rewrites the bucket records its rows fall in (db/buckets.ts), so four pages cost
  * four rewrites of nearly every record, and one page of all their rows costs one. On a slow network every
  * page is stored as it comes, as before. A page made stale by another tab's pull is dropped, with the
  * request made after it, and asked again from the stored cursor. Returns the server's lastMutationId for
@@ -65,20 +66,23 @@ export async function pullUntilDone(
     // A first sync starts with a small page, so the first rows are on screen sooner.
     const size = cursor === 0 ? Math.min(limit, FIRST_PAGE) : limit;
     const body = { clientId: meta.clientId, cursor, limit: size, schemaVersion: SYNC_SCHEMA_VERSION };
+    const ahead = hasEarlyResponse('/api/sync/pull', JSON.stringify(body));
     const t0 = now();
-    return http.post<PullResponse>('/api/sync/pull', body, sig).then((page) => {
+    const page = http.post<PullResponse>('/api/sync/pull', body, sig).then((page) => {
       measure('sync:pull:fetch', t0, now());
       return page;
     });
+    return { page, ahead };
   };
   let next: Pending | null = null;
   const request = (cursor: number): Pending => {
     const abort = new AbortController();
     const onAbort = () => abort.abort();
     signal.addEventListener('abort', onAbort, { once: true });
-    const page = fetchPage(cursor, abort.signal).finally(() => signal.removeEventListener('abort', onAbort));
+    const sent = fetchPage(cursor, abort.signal);
+    const page = sent.page.finally(() => signal.removeEventListener('abort', onAbort));
     page.catch(() => undefined); // a prefetch that is dropped must not surface as an unhandled rejection
-    return { cursor, page, abort };
+    return { cursor, page, abort, ahead: sent.ahead };
   };
   try {
     for (let stale = 0; ; ) {
@@ -93,7 +97,7 @@ export async function pullUntilDone(
         // Take in the pages that follow closely (see above). A page that fails, is late or resets the
         // tables stays `next`, for the loop to meet as usual.
         while (page.hasMore && next && page.changes.length < MERGE_ROWS) {
-          const more = await settledWithin(next.page, mergeWaitMs);
+          const more = next.ahead ? await next.page.catch(() => undefined) : await settledWithin(next.page, mergeWaitMs);
           if (!more || more.reset || signal.aborted) break;
           page = { ...more, reset: page.reset, changes: page.changes.concat(more.changes) };
           next = more.hasMore ? request(more.cursor) : null;
@@ -125,6 +129,8 @@ interface Pending {
   cursor: number;
   page: Promise<PullResponse>;
   abort: AbortController;
+  /** The head start (public/early.js) sent this request at page start: it is downloaded or on its way. */
+  ahead: boolean;
 }
 
 /** The value of `promise` if it fulfils within `ms`; undefined when it is later or fails. */

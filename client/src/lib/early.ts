@@ -52,6 +52,12 @@ export function takeEarlyResponse(path: string, body: string): Promise<Response>
   return pulls!.splice(i, 1)[0]!.response;
 }
 
+/** Whether the head start sent exactly this request (path and body) and its answer has not been taken yet. */
+export function hasEarlyResponse(path: string, body: string): boolean {
+  const pulls = typeof window === 'undefined' ? undefined : window.__early?.pulls;
+  return pulls ? pulls.some((p) => p.path === path && p.body === body) : false;
+}
+
 /** The rows of the `tasks` store of `dbName` read at start-up, if read at IndexedDB version `version`; once. */
 export function takeEarlyTasks(dbName: string, version: number): Promise<unknown[] | null> | null {
   const e = early(dbName);

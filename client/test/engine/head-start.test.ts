@@ -27,14 +27,17 @@ afterEach(() => {
 });
 
 /** Runs early.js in this page as signed in with `token`, its requests going to the test server. */
-function runHeadStart(user: { id: string }, token: string) {
+function runHeadStart(user: { id: string }, token: string, delayOf: (body: { cursor: number }) => number = () => 0) {
   localStorage.setItem('auth_token', token);
   localStorage.setItem('auth_user', JSON.stringify({ _id: user.id, email: 'x@example.com' }));
   const sent: { url: string; auth: string | undefined; body: string }[] = [];
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const headers = init?.headers as Record<string, string>;
     sent.push({ url: String(input), auth: headers.authorization, body: String(init?.body) });
-    return realFetch(new URL(String(input), server.baseUrl), init);
+    const res = await realFetch(new URL(String(input), server.baseUrl), init);
+    const delay = delayOf(JSON.parse(String(init?.body)) as { cursor: number });
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    return res;
   }) as typeof fetch;
   new Function(EARLY)();
   return sent;
@@ -97,6 +100,34 @@ describe('head start (public/early.js)', () => {
     await engine.stop();
     await db.delete();
   });
+
+  it('stores the pages it fetched ahead together after the first, however long they take to arrive', async () => {
+    const user = await server.seedUser();
+    const total = FIRST_PAGE + 5000 + 3;
+    const other = otherDevice();
+    for (let start = 0; start < total; start += 1000) {
+      const n = Math.min(1000, total - start);
+      await server.push(user.token, other.clientId, Array.from({ length: n }, (_, i) => other.m('task.create', { id: `task-${start + i}`, title: `Task ${start + i}` })));
+    }
+    // The last page is slow: far beyond the engine's wait for a page it asked for itself.
+    const sent = runHeadStart(user, user.token, ({ cursor }) => (cursor > FIRST_PAGE ? 600 : 0));
+    await vi.waitFor(() => expect(sent).toHaveLength(3), { timeout: 5000 });
+
+    const net = makeNetwork();
+    const { db, engine } = makeEngine(user.id, user.token, server.baseUrl, net, { pullMergeMs: 20 });
+    await db.open();
+    const committed: number[] = [];
+    db._meta.hook('creating', (_key, row) => void (row.key === 'cursor' && committed.push(Number(row.value))));
+    db._meta.hook('updating', (changes, key) => void (key === 'cursor' && committed.push(Number((changes as { value: unknown }).value))));
+    engine.start();
+    expect(await engine.syncNow()).toBe('synced');
+    expect(await db.tasks.count()).toBe(total);
+    expect(net.count('/api/sync/pull')).toBe(0);
+    // The first page alone, then the other two in one transaction.
+    expect(committed).toEqual([FIRST_PAGE, (await server.snapshot(user.token)).cursor]);
+    await engine.stop();
+    await db.delete();
+  }, 30_000);
 
   it('asks again with the current token when the head start’s token was refused', async () => {
     const user = await server.seedUser();
