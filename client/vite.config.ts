@@ -1,12 +1,49 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const API = process.env.API_URL ?? 'http://127.0.0.1:3000';
+
+/** The screens a start can open on: their chunks run at start-up too (routes.tsx preloads the current one). */
+const START_SCREENS = ['features/tasks/tasks-screen.tsx', 'features/habits/habits-screen.tsx', 'features/notes/notes-screen.tsx', 'features/tags/tags-screen.tsx'];
+
+/**
+ * V8's explicit compile hint (Chrome 136+): `//# allFunctionsCalledOnLoad` as a file's first line has its
+ * functions compiled on the thread that streams the script, and kept in the code cache that Chrome makes when the
+ * service worker stores the file, instead of compiled one by one on the main thread the first time each runs.
+ * Given to the chunks a start runs: the entry and the start screens, with everything they import statically.
+ * Measured with `npm run bench` (metric 10): an offline start 80–150 ms sooner. Other browsers ignore the comment.
+ */
+function compileHints(): Plugin {
+  return {
+    name: 'compile-hints',
+    apply: 'build',
+    enforce: 'post',
+    // After the files are written: Vite prefixes some chunks (`const __vite__mapDeps=…`) after generateBundle,
+    // and the comment must be the file's first line. The service worker's precache list is made after this.
+    writeBundle(options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const start = chunks.filter((c) => c.isEntry || START_SCREENS.some((s) => c.facadeModuleId?.endsWith(s)));
+      const marked = new Set<string>();
+      const visit = (file: string) => {
+        if (marked.has(file)) return;
+        marked.add(file);
+        for (const dep of byFile.get(file)?.imports ?? []) visit(dep);
+      };
+      for (const c of start) visit(c.fileName);
+      for (const file of marked) {
+        const target = path.join(options.dir!, file);
+        writeFileSync(target, `//# allFunctionsCalledOnLoad\n${readFileSync(target, 'utf8')}`);
+      }
+    },
+  };
+}
 
 export default defineConfig({
   resolve: { conditions: ['source'] },
@@ -15,6 +52,7 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui({ configPath: path.join(import.meta.dirname, 'lingui.config.ts') }),
     tailwindcss(),
+    compileHints(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',

@@ -42,6 +42,19 @@ describe.runIf(hasChromium)('PWA shell in Chromium', () => {
     expect(new Set(nonces).size).toBe(3);
   });
 
+  it('marks the scripts a start runs, and only those, for eager compilation (V8 compile hints)', async () => {
+    const html = await (await fetch(`${server.url}/tasks`)).text();
+    const initial = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(initial.length).toBeGreaterThan(3);
+    const firstLine = async (file: string) => (await (await fetch(`${server.url}${file}`)).text()).split('\n', 1)[0];
+    for (const file of initial) expect(await firstLine(file), file).toBe('//# allFunctionsCalledOnLoad');
+    // A screen a start never opens first (the markdown preview) is left to be compiled when it runs.
+    const sw = await (await fetch(`${server.url}/sw.js`)).text();
+    const preview = /assets\/markdown-preview-[\w-]+\.js/.exec(sw)?.[0];
+    expect(preview).toBeTruthy();
+    expect(await firstLine(`/${preview}`)).not.toContain('allFunctionsCalledOnLoad');
+  });
+
   it('is controlled by the service worker and opens every route offline', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
