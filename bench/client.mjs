@@ -206,6 +206,7 @@ function firstRowProbe() {
     window.__firstRow = -1;
     requestAnimationFrame(() => {
       window.__firstRow = performance.now();
+      console.debug('__bench:firstRow');
     });
     return true;
   };
@@ -267,6 +268,7 @@ function syncProbe([dbName, want]) {
     }
     if (n >= want) {
       window.__synced = performance.now();
+      console.debug('__bench:synced');
       return;
     }
     setTimeout(tick, 25);
@@ -294,6 +296,15 @@ async function waitForCount(page, dbName, want, timeout = 60_000) {
   }
 }
 
+/**
+ * Resolves when the page logs `text` (its probe's signal). Waiting through a console message keeps the bench out
+ * of the page while it loads: `page.waitForFunction` evaluates Playwright's injected script in the page first,
+ * a 60–70 ms task on the main thread that delayed every load it measured by as much.
+ */
+function pageSignal(page, text, timeout) {
+  return page.waitForEvent('console', { predicate: (m) => m.text() === text, timeout });
+}
+
 /** Opens `url` in a new page of `context` and answers navigation start → first task row painted, in ms. */
 async function timedLoad(context, url, { noCache = false, throttle = null, cpu = 1 } = {}) {
   const page = await context.newPage();
@@ -319,9 +330,14 @@ async function timedLoad(context, url, { noCache = false, throttle = null, cpu =
     await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
     await profiler.send('Profiler.start');
   }
+  // BENCH_TRACE_LOAD=file.json: a Chromium trace (timeline categories) of each offline load (the last one is kept).
+  const tracing = process.env.BENCH_TRACE_LOAD && !noCache && cpu === 1 ? context.browser() : null;
+  if (tracing) await tracing.startTracing(page, { path: process.env.BENCH_TRACE_LOAD, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'] });
+  const painted = pageSignal(page, '__bench:firstRow', 30_000);
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => typeof window.__firstRow === 'number' && window.__firstRow > 0, undefined, { timeout: 30_000, polling: 50 });
+  await painted;
   const ms = await page.evaluate(() => window.__firstRow);
+  if (tracing) await tracing.stopTracing();
   if (profiler) {
     const { profile } = await profiler.send('Profiler.stop');
     (await import('node:fs')).writeFileSync(process.env.BENCH_PROFILE_LOAD.replace(/(\.cpuprofile)?$/, cpu > 1 ? `-cpu${cpu}$1` : '$1'), JSON.stringify(profile));
@@ -440,9 +456,10 @@ export async function runClientBench() {
         await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
         await profiler.send('Profiler.start');
       }
+      const synced = pageSignal(page, '__bench:synced', 60_000);
       await page.goto(`${base}${process.env.BENCH_SYNC_PATH ?? "/tasks"}`, { waitUntil: "commit" });
       try {
-        await page.waitForFunction(() => typeof window.__synced === 'number', undefined, { timeout: 60_000, polling: 100 });
+        await synced;
       } catch (err) {
         const n = await page.evaluate(readLocal, [`app-${big.user._id}`, 'tasks']).catch((e) => String(e));
         logs.push(`want app-${big.user._id}; dbs: ${JSON.stringify(await page.evaluate(() => indexedDB.databases()).catch(String))}`);
