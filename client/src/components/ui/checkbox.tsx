@@ -1,5 +1,4 @@
 import { mdiCheck } from '@mdi/js';
-import { Checkbox as RadixCheckbox } from 'radix-ui';
 import type { Ref } from 'react';
 import { cn, focusRing } from './cn';
 
@@ -17,18 +16,33 @@ export interface CheckboxProps {
   ref?: Ref<HTMLButtonElement>;
 }
 
-/** A checkbox with a 44 px tap area around a 22 px box. */
+/**
+ * A checkbox with a 44 px tap area around a 22 px box: a `button` with role="checkbox", as Radix's Checkbox renders
+ * it, without the state that Radix's sets from a ref callback on mount (to find an enclosing form for its hidden
+ * input). That state update re-rendered every checkbox of a list synchronously right after the list first showed.
+ * No form submits these: their owners hold the value.
+ */
 export function Checkbox({ checked, onCheckedChange, label, id, disabled, shape = 'square', tabIndex, className, ref }: CheckboxProps) {
   return (
-    <RadixCheckbox.Root
+    <button
       ref={ref}
+      type="button"
+      role="checkbox"
       id={id}
-      checked={checked}
+      aria-checked={checked}
+      aria-label={label}
+      data-state={checked ? 'checked' : 'unchecked'}
+      data-disabled={disabled ? '' : undefined}
       disabled={disabled}
       tabIndex={tabIndex}
-      aria-label={label}
-      onCheckedChange={(v) => onCheckedChange(v === true)}
-      onClick={(e) => e.stopPropagation()}
+      onClick={(e) => {
+        e.stopPropagation();
+        onCheckedChange(!checked);
+      }}
+      // WAI-ARIA checkboxes toggle with Space (a button's click) and not with Enter.
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') e.preventDefault();
+      }}
       className={cn('group inline-flex size-11 shrink-0 items-center justify-center rounded-full sm:size-9', focusRing, className)}
     >
       <span
@@ -38,14 +52,12 @@ export function Checkbox({ checked, onCheckedChange, label, id, disabled, shape 
           checked ? 'border-primary bg-primary text-primary-contrast' : 'border-muted/70 group-hover:border-primary',
         )}
       >
-        {/* A plain element, not Radix's Indicator: its Presence reads getComputedStyle on mount, which forces a
-            style recalculation per row when a list of checkboxes renders. */}
         <span data-state={checked ? 'checked' : 'unchecked'} className={checked ? 'flex' : 'hidden'} aria-hidden>
           <svg viewBox="0 0 24 24" width={16} height={16} className="fill-current">
             <path d={mdiCheck} />
           </svg>
         </span>
       </span>
-    </RadixCheckbox.Root>
+    </button>
   );
 }
