@@ -1,9 +1,11 @@
 // @ts-check
 /**
  * Head start (docs/architecture.md, "Start-up"). A classic script in <head>: it runs while the app's modules
- * are still being fetched and compiled (200–300 ms on a slow machine), and starts the two slow things the
- * first screen waits for:
+ * are still being fetched and compiled (200–300 ms on a slow machine), and starts the slow things the first
+ * screen waits for:
  *
+ * - the current screen's chunks and the language catalog (listed by the build in <meta name="start-chunks">),
+ *   which the entry would otherwise ask for only once it has run;
  * - on /tasks, the read of the local tasks (one getAll() of the bucket records, db/buckets.ts), parsed;
  * - on a device with no local database yet for the signed-in user, the first sync's pull pages, one after the
  *   other, under the client id the new database will be given.
@@ -38,12 +40,40 @@
     var known = localStorage.getItem('local_db:' + name) === '1';
     if (!known) noDatabase();
     else if (wantTasks) readLocal();
+    // After the data requests: a first sync's pages are the longer wait.
+    preloadStart();
     // The browser's date and time library (ICU) starts at the first Intl call, 20–40 ms. The app's first
     // calls (the device's time zone, then the list's dates) come when the main thread is busiest; here it
     // mostly waits for the app's scripts, so it starts now, after the requests above are on their way.
     setTimeout(warmIntl, 0);
   } catch (err) {
     // A head start only: the app does everything itself when this fails.
+  }
+
+  /**
+   * The current screen's chunks and the language catalog, as module preloads now, with the entry's own files,
+   * rather than once the entry has run (a second wave of requests). The build lists them in
+   * <meta name="start-chunks"> (client/vite.config.ts, startChunks); the locale is chosen as src/i18n.ts does.
+   */
+  function preloadStart() {
+    var meta = document.querySelector('meta[name="start-chunks"]');
+    if (!meta) return;
+    var map = JSON.parse(meta.getAttribute('content') || '{}');
+    var urls = [];
+    var path = location.pathname;
+    Object.keys(map.screens || {}).forEach(function (base) {
+      if (path === base || path.indexOf(base + '/') === 0) urls = urls.concat(map.screens[base]);
+    });
+    var cookie = /(?:^|; )locale=(en|ru)(?:;|$)/.exec(document.cookie);
+    var lang = cookie ? cookie[1] : (navigator.language || '').toLowerCase().indexOf('ru') === 0 ? 'ru' : 'en';
+    urls = urls.concat((map.locales && map.locales[lang]) || []);
+    urls.forEach(function (url) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = url;
+      document.head.appendChild(link);
+    });
   }
 
   function warmIntl() {

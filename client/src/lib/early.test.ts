@@ -24,6 +24,45 @@ function signIn(userId: string) {
 
 const databases = async () => (await indexedDB.databases()).map((d) => d.name);
 
+describe('head start: the start chunks', () => {
+  const MAP = {
+    screens: { '/tasks': ['/assets/tasks-screen-1.js', '/assets/shared-1.js'], '/notes': ['/assets/notes-screen-1.js', '/assets/shared-1.js'] },
+    locales: { en: ['/assets/messages-en.js'], ru: ['/assets/messages-ru.js'] },
+  };
+  afterEach(() => {
+    document.head.innerHTML = '';
+    document.cookie = 'locale=; max-age=0; path=/';
+  });
+  const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname);
+
+  function start(path: string, signedIn = true) {
+    const meta = document.createElement('meta');
+    meta.name = 'start-chunks';
+    meta.content = JSON.stringify(MAP);
+    document.head.appendChild(meta);
+    if (signedIn) signIn(`early-${Math.random()}`);
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    window.history.replaceState(null, '', path);
+    new Function(EARLY)();
+  }
+
+  it("asks for the current screen's chunks and the catalog of the language the app will start in", () => {
+    document.cookie = 'locale=ru; path=/';
+    start('/tasks?id=t1');
+    expect(preloads()).toEqual(['/assets/tasks-screen-1.js', '/assets/shared-1.js', '/assets/messages-ru.js']);
+  });
+
+  it('matches sub-paths of a screen, and takes English without a cookie in an English browser', () => {
+    start('/notes/folder-1');
+    expect(preloads()).toEqual(['/assets/notes-screen-1.js', '/assets/shared-1.js', '/assets/messages-en.js']);
+  });
+
+  it('asks for nothing when signed out (the page goes to the login screen)', () => {
+    start('/tasks', false);
+    expect(preloads()).toEqual([]);
+  });
+});
+
 describe('head start: public/early.js and lib/early.ts', () => {
   it('reads the tasks on /tasks when the database is known, and the task cache can take the read once', async () => {
     const userId = `early-${Math.random()}`;
