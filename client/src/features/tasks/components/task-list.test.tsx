@@ -42,7 +42,7 @@ describe('TaskList', () => {
     syncState.set({ status: 'syncing' });
     renderList();
     const first = rows();
-    expect(first).toBeGreaterThanOrEqual(10);
+    expect(first).toBeGreaterThanOrEqual(8);
     expect(first).toBeLessThanOrEqual(30);
     await act(async () => syncState.set({ status: 'synced' }));
     expect(rows()).toBe(200);

@@ -12,8 +12,11 @@ import { TaskRow } from './task-row';
 
 /** Rows rendered at first; more on request, so a huge list never slows a click down. */
 const PAGE = 200;
-/** Rows in the first frame: as many as the window can show (a row is at least 48 px tall), 10 to 30. */
-const firstPaint = () => Math.min(30, Math.max(10, Math.ceil((globalThis.innerHeight || 900) / 48) + 2));
+/**
+ * Rows in the first frame: as many as the window can show below the app bar and the toolbar (200 px at the
+ * least) when every row is as short as a row can be (52 px: the checkbox and its padding), plus two; 8 to 30.
+ */
+const firstPaint = () => Math.min(30, Math.max(8, Math.ceil(((globalThis.innerHeight || 900) - 200) / 52) + 2));
 
 export interface TaskListProps {
   tasks: readonly TaskItem[];
