@@ -48,9 +48,10 @@ export async function pushOutbox(
  * the IndexedDB write overlap: a first sync of 14k rows is four pages). The first page of a first sync is
  * stored alone, so its rows show at once; after it, pages that arrive within `mergeWaitMs` of each other
  * are stored together, up to MERGE_ROWS rows (a fast network), and so are the pages the head start sent at
- * page start (public/early.js: they are downloaded or on their way, whatever the main thread is busy with): each transaction rewrites the bucket records its rows fall in (db/buckets.ts), so four pages cost
- * four rewrites of nearly every record, and one page of all their rows costs one. On a slow network every
- * page is stored as it comes, as before. A page made stale by another tab's pull is dropped, with the
+ * page start (public/early.js: they are downloaded or on their way, whatever the main thread is busy with).
+ * Each transaction rewrites the bucket records its rows fall in (db/buckets.ts), so four pages cost four
+ * rewrites of nearly every record, and one page of all their rows costs one. On a slow network every page
+ * is stored as it comes, as before. A page made stale by another tab's pull is dropped, with the
  * request made after it, and asked again from the stored cursor. Returns the server's lastMutationId for
  * this client, read with the last page.
  */

@@ -46,16 +46,19 @@ export function earlyClientId(dbName: string): string | null {
  * final, and the caller sends the request again with its own token.
  */
 export function takeEarlyResponse(path: string, body: string): Promise<Response> | null {
+  const i = earlyPullIndex(path, body);
+  return i < 0 ? null : window.__early!.pulls!.splice(i, 1)[0]!.response;
+}
+
+/** Where the head start's answer to exactly this request waits in `__early.pulls`; -1 when it is not there. */
+function earlyPullIndex(path: string, body: string): number {
   const pulls = typeof window === 'undefined' ? undefined : window.__early?.pulls;
-  const i = pulls ? pulls.findIndex((p) => p.path === path && p.body === body) : -1;
-  if (i < 0) return null;
-  return pulls!.splice(i, 1)[0]!.response;
+  return pulls ? pulls.findIndex((p) => p.path === path && p.body === body) : -1;
 }
 
 /** Whether the head start sent exactly this request (path and body) and its answer has not been taken yet. */
 export function hasEarlyResponse(path: string, body: string): boolean {
-  const pulls = typeof window === 'undefined' ? undefined : window.__early?.pulls;
-  return pulls ? pulls.some((p) => p.path === path && p.body === body) : false;
+  return earlyPullIndex(path, body) >= 0;
 }
 
 /** The rows of the `tasks` store of `dbName` read at start-up, if read at IndexedDB version `version`; once. */

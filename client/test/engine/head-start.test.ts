@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIRST_PAGE } from '../../src/db/replicate';
 import { SYNC_SCHEMA_VERSION } from '@adhd/shared/sync/protocol';
-import { liveTasks, makeEngine, makeNetwork, otherDevice } from './helpers';
+import { committedCursors, liveTasks, makeEngine, makeNetwork, otherDevice } from './helpers';
 import { startServer, type TestServer } from './server';
 
 /**
@@ -116,9 +116,7 @@ describe('head start (public/early.js)', () => {
     const net = makeNetwork();
     const { db, engine } = makeEngine(user.id, user.token, server.baseUrl, net, { pullMergeMs: 20 });
     await db.open();
-    const committed: number[] = [];
-    db._meta.hook('creating', (_key, row) => void (row.key === 'cursor' && committed.push(Number(row.value))));
-    db._meta.hook('updating', (changes, key) => void (key === 'cursor' && committed.push(Number((changes as { value: unknown }).value))));
+    const committed = committedCursors(db);
     engine.start();
     expect(await engine.syncNow()).toBe('synced');
     expect(await db.tasks.count()).toBe(total);

@@ -104,3 +104,11 @@ export async function liveTasks(db: AppDatabase): Promise<Record<string, Record<
   const rows = await db.tasks.where('deleted').equals(0).toArray();
   return Object.fromEntries(rows.map((r) => [r.id, r.data]));
 }
+
+/** Every sync cursor a transaction writes to `db` from now on, in order (one entry per stored pull page). */
+export function committedCursors(db: AppDatabase): number[] {
+  const committed: number[] = [];
+  db._meta.hook('creating', (_key, row) => void (row.key === 'cursor' && committed.push(Number(row.value))));
+  db._meta.hook('updating', (changes, key) => void (key === 'cursor' && committed.push(Number((changes as { value: unknown }).value))));
+  return committed;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../src/db/database';
 import { mutate } from '../../src/db/mutate';
-import { liveTasks, makeEngine, makeNetwork, otherDevice } from './helpers';
+import { committedCursors, liveTasks, makeEngine, makeNetwork, otherDevice } from './helpers';
 import { startServer, type TestServer } from './server';
 
 let server: TestServer;
@@ -97,11 +97,7 @@ describe('pull pages', () => {
         return res;
       }) as typeof fetch;
       const { db, engine } = makeEngine(user.id, user.token, server.baseUrl, net, { pullLimit: 3, pullMergeMs: 500, backoff: { minMs: 60_000 } });
-      // Every cursor a transaction commits.
-      const committed: number[] = [];
-      await db.open();
-      db._meta.hook('creating', (_key, row) => void (row.key === 'cursor' && committed.push(Number(row.value))));
-      db._meta.hook('updating', (changes, key) => void (key === 'cursor' && committed.push(Number((changes as { value: unknown }).value))));
+      const committed = committedCursors(db);
       engine.start();
       expect(await engine.syncNow()).toBe('synced');
       expect(Object.keys(await liveTasks(db)).length).toBe(12);

@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { todayInZone } from '@adhd/shared/time';
 import type { ReactElement } from 'react';
 import type { AppDatabase } from '../../db/database';
+import type { TaskItem } from './logic/types';
 import { mutate } from '../../db/mutate';
 import { deleteUserDb, openUserDb } from '../../db/session';
 
@@ -20,6 +21,25 @@ export async function setupTasksTest(): Promise<{ db: AppDatabase; cleanup(): Pr
 
 export function renderWithI18n(ui: ReactElement) {
   return render(<I18nProvider i18n={i18n}>{ui}</I18nProvider>);
+}
+
+/** A task as the screens see it, with the spec's defaults and `patch` on top (for tests of pure logic and components). */
+export function taskItem(id: string, patch: Partial<TaskItem> = {}): TaskItem {
+  return {
+    id,
+    title: `Task ${id}`,
+    description: '',
+    completed: false,
+    startDate: null,
+    dueDate: null,
+    time: null,
+    priority: 'medium',
+    tags: [],
+    parent: null,
+    createdAt: '2025-01-01T00:00:00Z',
+    updatedAt: '2025-01-01T00:00:00Z',
+    ...patch,
+  };
 }
 
 export function seedTask(db: AppDatabase, id: string, fields: Record<string, unknown> = {}) {

@@ -6,25 +6,12 @@ import type { UserPrefs } from '../../../lib/use-prefs';
 import { DEFAULT_FILTERS } from '../logic/filters';
 import { indexTasks } from '../logic/tree';
 import type { TaskItem } from '../logic/types';
-import { renderWithI18n } from '../testing';
+import { renderWithI18n, taskItem } from '../testing';
 import { TaskList } from './task-list';
 
 i18n.loadAndActivate({ locale: 'en', messages: {} });
 
-const tasks: TaskItem[] = Array.from({ length: 250 }, (_, i) => ({
-  id: `t${String(i).padStart(3, '0')}`,
-  title: `Task ${i}`,
-  description: '',
-  completed: false,
-  startDate: null,
-  dueDate: null,
-  time: null,
-  priority: 'medium',
-  tags: [],
-  parent: null,
-  createdAt: `2025-01-01T00:00:00Z`,
-  updatedAt: `2025-01-01T00:00:00Z`,
-}));
+const tasks: TaskItem[] = Array.from({ length: 250 }, (_, i) => taskItem(`t${String(i).padStart(3, '0')}`, { title: `Task ${i}` }));
 const prefs: UserPrefs = { timeZone: 'UTC', weekStartDay: 1, clockMode: '12h', locale: 'en' };
 
 function renderList() {

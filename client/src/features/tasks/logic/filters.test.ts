@@ -3,22 +3,9 @@ import { DEFAULT_FILTERS, filterTasks, filterTree } from './filters';
 import { taskDates } from './task-dates';
 import { indexTasks } from './tree';
 import type { TaskItem } from './types';
+import { taskItem } from '../testing';
 
-const make = (id: string, patch: Partial<TaskItem> = {}): TaskItem => ({
-  id,
-  title: `Task ${id}`,
-  description: '',
-  completed: false,
-  startDate: null,
-  dueDate: null,
-  time: null,
-  priority: 'medium',
-  tags: [],
-  parent: null,
-  createdAt: `2025-01-0${id.length}T00:00:00Z`,
-  updatedAt: '2025-01-01T00:00:00Z',
-  ...patch,
-});
+const make = (id: string, patch: Partial<TaskItem> = {}): TaskItem => taskItem(id, { createdAt: `2025-01-0${id.length}T00:00:00Z`, ...patch });
 
 const tasks = [
   make('a', { title: 'Buy milk', priority: 'high', tags: ['shop'], createdAt: '2025-01-01T00:00:00Z' }),
