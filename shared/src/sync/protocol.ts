@@ -6,6 +6,21 @@ export const MIN_CLIENT_SCHEMA = 1;
 export const PULL_DEFAULT_LIMIT = 500;
 export const PULL_MAX_LIMIT = 5_000;
 export const PUSH_MAX_MUTATIONS = 1_000;
+/**
+ * A pull page is cut once its rows reach this many bytes of JSON (always at least one row), so no answer is
+ * built as one giant string (issue 12, point 7).
+ */
+export const PULL_MAX_BYTES = 4 * 1024 * 1024;
+/** The client cuts push batches at this many bytes of JSON, well under the server's 1 MiB body limit. */
+export const PUSH_MAX_BYTES = 512 * 1024;
+/**
+ * A mutation the client could not send (a single mutation larger than the server accepts): its outbox entry is
+ * replaced by this no-op so its id is still consumed in order, and the original goes to "needs attention".
+ */
+export const SKIP_MUTATION = 'sync.skip';
+/** Rejection codes beyond the domain's: a write over the user's storage quota, a mutation too big to send. */
+export const QUOTA_EXCEEDED = 'QUOTA_EXCEEDED';
+export const TOO_LARGE = 'TOO_LARGE';
 
 /** Entity types replicated by the sync protocol. Each has its own table on the client. */
 export const ENTITY_TYPES = [
@@ -56,6 +71,11 @@ export const pullRequestSchema = z.object({
     PULL_DEFAULT_LIMIT,
   ),
   schemaVersion: z.optional(z.int()),
+  /**
+   * The database epoch the client's cursor was read in (from the previous pull's answer). A cursor from an
+   * epoch this database does not know (a restored backup, another database) answers `reset: true`.
+   */
+  epoch: z.optional(z.string('validation.invalid').check(z.maxLength(64, 'validation.maxLength'))),
 });
 export type PullRequest = z.infer<typeof pullRequestSchema>;
 
@@ -73,5 +93,7 @@ export interface PullResponse {
   hasMore: boolean;
   reset: boolean;
   lastMutationId: number;
+  /** The database epoch this cursor belongs to; the client sends it back with its next pull. */
+  epoch: string;
   changes: Change[];
 }

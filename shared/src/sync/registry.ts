@@ -5,7 +5,8 @@ import { noteMutators } from '../notes/mutators.js';
 import { tagMutators } from '../tags/mutators.js';
 import { taskMutators } from '../tasks/mutators.js';
 import { toFieldErrors } from '../validation/issues.js';
-import { MutationError, type MutationOutcome, type MutationTx, type MutatorDef } from './mutator.js';
+import { defineMutator, MutationError, type MutationOutcome, type MutationTx, type MutatorDef } from './mutator.js';
+import { SKIP_MUTATION } from './protocol.js';
 
 /**
  * Every named mutation the client and the server execute. A name never changes meaning: a new version of
@@ -17,6 +18,8 @@ export const mutators: Record<string, MutatorDef> = {
   ...habitMutators,
   ...noteMutators,
   ...folderMutators,
+  /** Consumes a mutation id the client could not send (see SKIP_MUTATION); changes nothing. */
+  [SKIP_MUTATION]: defineMutator(z.unknown(), async () => {}),
 };
 
 export type MutationName = keyof typeof mutators;
