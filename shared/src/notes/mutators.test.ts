@@ -54,11 +54,45 @@ describe('note.update', () => {
     expect(await data(tx, 'n')).toMatchObject({ pinned: true, color: '#123456', content: 'Body', title: 'Note n' });
   });
 
-  it('answers NOT_FOUND for a deleted note (delete wins)', async () => {
+  it('answers NOT_FOUND for an edit of a deleted note that holds no words (pin, colour, tags: delete wins)', async () => {
     const tx = setup();
     await create(tx, 'n');
     await runMutation(tx, 'note.delete', { id: 'n' });
-    await expect(runMutation(tx, 'note.update', { id: 'n', title: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    for (const edit of [{ pinned: true }, { color: '#000000' }, { tags: ['t'] }, { title: 'Note n', content: 'Body' }]) {
+      await expect(runMutation(tx, 'note.update', { id: 'n', ...edit })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    }
+    expect((await tx.get('note', 'n'))?.deleted).toBe(true);
+    await expect(runMutation(tx, 'note.update', { id: 'missing', content: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('restores a deleted note edited elsewhere: the new body survives, no copy of the deleted text', async () => {
+    const tx = setup();
+    await create(tx, 'n', { content: 'before', pinned: true });
+    await runMutation(tx, 'note.delete', { id: 'n' });
+    const result = await runMutation(tx, 'note.update', { id: 'n', content: 'written offline', baseHash: contentHash('older') });
+    expect(result).toEqual({ reparented: false });
+    const row = await tx.get<NoteData>('note', 'n');
+    expect(row?.deleted).toBe(false);
+    expect(row?.data).toMatchObject({ content: 'written offline', pinned: true, title: 'Note n' });
+    expect(await tx.all('note')).toHaveLength(1);
+  });
+
+  it('restores a deleted note at the root when its folder is gone, on a title edit too', async () => {
+    const tx = setup();
+    await runMutation(tx, 'folder.create', { id: 'f', name: 'F' });
+    await create(tx, 'n', { folder: 'f' });
+    await runMutation(tx, 'note.delete', { id: 'n' });
+    await runMutation(tx, 'folder.delete', { id: 'f' });
+    expect(await runMutation(tx, 'note.update', { id: 'n', title: 'Renamed' })).toEqual({ reparented: true });
+    expect(await data(tx, 'n')).toMatchObject({ title: 'Renamed', folder: null, content: 'Body' });
+  });
+
+  it('creates a conflicted copy through note.create with conflictOf', async () => {
+    const tx = setup();
+    await create(tx, 'c', { conflictOf: 'n' });
+    expect(await data(tx, 'c')).toMatchObject({ conflictOf: 'n' });
+    await create(tx, 'plain');
+    expect(await data(tx, 'plain')).not.toHaveProperty('conflictOf');
   });
 
   it('keeps the overwritten body as a conflicted copy when the base differs from the stored body', async () => {

@@ -19,16 +19,23 @@ async function resolveFolder(tx: MutationTx, folder: string | null): Promise<str
   return row && !row.deleted ? folder : null;
 }
 
+/**
+ * A new note. `conflictOf` (optional) makes it the conflicted copy of that note: REST uses it to keep a
+ * caller's body that lost to a newer one (`PUT /api/notes/{id}` with a base version, docs/sync.md).
+ */
 export const noteCreate = defineMutator(
-  z.extend(z.omit(noteCreateSchema, { _id: true }), withId),
-  async (tx, { id, ...fields }) => {
+  z.extend(z.omit(noteCreateSchema, { _id: true }), { ...withId, conflictOf: z.optional(idSchema) }),
+  async (tx, { id, conflictOf, ...fields }) => {
     if (await tx.get('note', id)) throw new MutationError('EXISTS', 'A note with this id already exists');
     const folder = await resolveFolder(tx, fields.folder);
-    const data: NoteData = { ...fields, folder };
+    const data: NoteData = { ...fields, folder, ...(conflictOf ? { conflictOf } : {}) };
     await tx.put('note', id, { ...data });
     return { reparented: folder !== fields.folder };
   },
 );
+
+/** The fields that hold the user's words: an edit of either must not vanish with a deleted note. */
+const TEXT_FIELDS = ['title', 'content'] as const;
 
 /**
  * A partial update. `baseHash` is the `contentHash` of the body the edit started from (the editor sends it
@@ -36,6 +43,11 @@ export const noteCreate = defineMutator(
  * meantime: the new body wins (last arrival, design/sync.md §6) and the stored one is kept as a conflicted
  * copy, a new note with `conflictOf` set, so neither text is silently lost. The copy's id is derived from
  * both texts, so the client's rebase and the server create the same copy once.
+ *
+ * A deleted note is restored by an edit that changes its title or body (made offline while another device
+ * deleted it): the note comes back with the edit applied, at the root if its folder is gone, and no copy is
+ * made of the text that was deleted. Edits of other fields of a deleted note (pin, colour, folder, tags) are
+ * refused `NOT_FOUND`: delete wins where no words would be lost.
  */
 export const noteUpdate = defineMutator(
   z.extend(notePatchSchema, {
@@ -43,12 +55,15 @@ export const noteUpdate = defineMutator(
     baseHash: z.optional(z.string().check(z.maxLength(20, 'validation.maxLength'))),
   }),
   async (tx, { id, baseHash, ...patch }) => {
-    const row = await liveNote(tx, id);
+    const row = await tx.get<NoteData>('note', id);
     const changes: Partial<NoteData> = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-    if (changes.folder !== undefined) changes.folder = await resolveFolder(tx, changes.folder);
+    const restores = !!row?.deleted && TEXT_FIELDS.some((k) => changes[k] !== undefined && changes[k] !== row.data[k]);
+    if (!row || (row.deleted && !restores)) throw new MutationError('NOT_FOUND', 'Note not found');
+    const folder = changes.folder !== undefined ? changes.folder : restores ? row.data.folder : undefined;
+    if (folder !== undefined) changes.folder = await resolveFolder(tx, folder);
     const stored = row.data.content;
     const incoming = changes.content;
-    if (incoming !== undefined && baseHash !== undefined && incoming !== stored && contentHash(stored) !== baseHash) {
+    if (!restores && incoming !== undefined && baseHash !== undefined && incoming !== stored && contentHash(stored) !== baseHash) {
       const copyId = conflictCopyId(id, stored, incoming);
       if (!(await tx.get('note', copyId))) {
         const copy: NoteData = { ...row.data, pinned: false, conflictOf: id };
@@ -56,7 +71,7 @@ export const noteUpdate = defineMutator(
       }
     }
     await tx.put('note', id, { ...row.data, ...changes });
-    return { reparented: patch.folder !== undefined && changes.folder !== patch.folder };
+    return { reparented: folder !== undefined && changes.folder !== folder };
   },
 );
 

@@ -4,6 +4,7 @@ import { folderCreateSchema, folderPatchSchema, type FolderData, type FolderNode
 import { idSchema } from '@adhd/shared/validation/fields';
 import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { baseVersionOf, isEmpty, prepareUpdate, splitField } from '../../lib/rest-update.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
 import { folderForest, getFolder, listFolders } from './repository.js';
 
@@ -49,18 +50,16 @@ export const folderRoutes: FastifyPluginAsync = async (app) => {
   app.put('/api/folders/:id', auth, async (request) => {
     const id = parseIdParam(request.params, 'Folder not found');
     const patch = parse(folderPatchSchema, request.body ?? {});
+    const base = baseVersionOf(request.body, request.headers['if-match']);
     const userId = request.auth!.id;
     const folder = await app.sync.run(
       userId,
       async (exec, trx) => {
-        const current = await getFolder(trx, userId, id);
-        if (!current) throw notFound('Folder not found');
-        const differs = (k: string, v: unknown) => v !== undefined && JSON.stringify(v) !== JSON.stringify(current[k as keyof FolderData]);
-        const { parentFolder, ...rest } = patch;
-        const changed = Object.fromEntries(Object.entries(rest).filter(([k, v]) => differs(k, v)));
+        const { changed } = await prepareUpdate<FolderData>(trx, userId, 'folder', id, patch, base, 'Folder not found');
+        const [parentFolder, rest] = splitField(changed, 'parentFolder');
         // A move that would make a cycle throws CYCLE (400) and rolls the whole request back.
-        if (differs('parentFolder', parentFolder)) await exec('folder.move', { id, parentFolder });
-        if (Object.keys(changed).length > 0) await exec('folder.update', { id, ...changed });
+        if (parentFolder !== undefined) await exec('folder.move', { id, parentFolder });
+        if (!isEmpty(rest)) await exec('folder.update', { id, ...rest });
       },
       (trx) => getFolder(trx, userId, id),
     );

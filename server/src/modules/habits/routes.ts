@@ -7,8 +7,9 @@ import { todayInZone } from '@adhd/shared/time';
 import { calendarDateSchema } from '@adhd/shared/validation/fields';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { baseVersionOf, changedSinceBase, isEmpty, prepareUpdate } from '../../lib/rest-update.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
-import { getHabit, listHabits } from './repository.js';
+import { findHabitDays, getHabit, listHabits } from './repository.js';
 
 const statusSchema = z.enum(HABIT_DAY_STATUSES, 'validation.invalid');
 
@@ -108,20 +109,22 @@ export const habitRoutes: FastifyPluginAsync = async (app) => {
     const id = parseIdParam(request.params, 'Habit not found');
     const patch = parse(habitPatchSchema, request.body ?? {});
     const days = parse(daysSchema, request.body ?? {});
+    const base = baseVersionOf(request.body, request.headers['if-match']);
     const userId = request.auth!.id;
     const today = todayOf(request);
     return app.sync.run(
       userId,
       async (exec, trx) => {
-        const current = await getHabit(trx, userId, id, today);
-        if (!current) throw notFound('Habit not found');
-        const changed = Object.fromEntries(
-          Object.entries(patch).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(current[k as keyof HabitData])),
-        );
-        if (Object.keys(changed).length > 0) await exec('habit.update', { id, ...changed });
+        const { changed } = await prepareUpdate<HabitData>(trx, userId, 'habit', id, patch, base, 'Habit not found');
+        const current = (await getHabit(trx, userId, id, today))!;
+        if (!isEmpty(changed)) await exec('habit.update', { id, ...changed });
         // A full completionHistory is diffed into per-day calls, so a stale copy only touches the days it changes;
-        // completedToday changes today only when it differs from today's state.
-        for (const c of dayCalls(current.completionHistory, days, today)) await exec('habit.setDay', { habitId: id, ...c });
+        // completedToday changes today only when it differs from today's state. With a base version, a day
+        // marked or cleared after it (each day is its own row with its own version) keeps its newer state.
+        const dayVersions = base === null ? new Map<string, number>() : new Map((await findHabitDays(trx, userId, id)).map((d) => [d.date, d.version]));
+        for (const c of dayCalls(current.completionHistory, days, today)) {
+          if (!changedSinceBase(dayVersions, c.date, base)) await exec('habit.setDay', { habitId: id, ...c });
+        }
       },
       (trx) => getHabit(trx, userId, id, today),
     );

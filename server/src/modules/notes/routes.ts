@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod/mini';
+import { conflictCopyId, contentHash } from '@adhd/shared/notes/logic';
 import { noteCreateSchema, notePatchSchema, type NoteData } from '@adhd/shared/notes/schema';
 import { nullableIdRefSchema } from '@adhd/shared/validation/fields';
 import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { baseVersionOf, definedFields, isEmpty, prepareUpdate, readStored } from '../../lib/rest-update.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
 import { getNote, listNotes, searchNotes } from './repository.js';
 
@@ -55,19 +57,29 @@ export const noteRoutes: FastifyPluginAsync = async (app) => {
   app.put('/api/notes/:id', auth, async (request) => {
     const id = parseIdParam(request.params, 'Note not found');
     const { baseHash, ...patch } = parse(putSchema, request.body ?? {});
+    const base = baseVersionOf(request.body, request.headers['if-match']);
     const userId = request.auth!.id;
     return app.sync.run(
       userId,
       async (exec, trx) => {
-        const current = await getNote(trx, userId, id);
-        if (!current) throw notFound('Note not found');
-        // Only fields that differ from the stored note change (a stale full copy reverts nothing unchanged).
-        const changed = Object.fromEntries(
-          Object.entries(patch).filter(
-            ([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(current[k as keyof NoteData]),
-          ),
-        );
-        if (Object.keys(changed).length > 0) await exec('note.update', { id, ...changed, ...(baseHash ? { baseHash } : {}) });
+        // Tombstones are read too: an edit of the title or body restores a deleted note (note.update); any
+        // other edit of one is refused there with NOT_FOUND.
+        const plan = await prepareUpdate<NoteData>(trx, userId, 'note', id, patch, base, 'Note not found', { allowDeleted: true });
+        const { stored } = plan;
+        // A deleted note comes back with the caller's words, whatever was written before the delete.
+        const changed = stored.deleted ? { ...plan.kept, ...plan.changed } : plan.changed;
+        const lost = stored.deleted ? undefined : plan.kept.content;
+        if (lost !== undefined && !(baseHash && contentHash(lost) === baseHash)) {
+          // The body changed on both sides since the base: the newer stored text stays in the note and the
+          // caller's text is kept as a conflicted copy (once: its id is derived from both texts).
+          const copyId = conflictCopyId(id, lost, stored.data.content);
+          if (!(await readStored(trx, userId, 'note', copyId))) {
+            const { conflictOf: _, ...fields } = { ...stored.data, ...definedFields(patch) };
+            await exec('note.create', { ...fields, id: copyId, content: lost, pinned: false, conflictOf: id });
+          }
+        }
+        if (!isEmpty(changed)) await exec('note.update', { id, ...changed, ...(baseHash ? { baseHash } : {}) });
+        else if (stored.deleted) throw notFound('Note not found');
       },
       (trx) => getNote(trx, userId, id),
     );

@@ -5,6 +5,7 @@ import type { TagData } from '@adhd/shared/tags/mutators';
 import { tagCreateSchema, tagPatchSchema, tagRefFields, tagRefSchema } from '@adhd/shared/tags/schema';
 import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { baseVersionOf, isEmpty, prepareUpdate } from '../../lib/rest-update.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
 import { getTag, isLive, listTags, refsByItem, refsByTag, tagIdTaken } from './repository.js';
 
@@ -43,16 +44,13 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
   app.put('/api/tags/:id', auth, async (request) => {
     const id = parseIdParam(request.params, 'Tag not found');
     const patch = parse(tagPatchSchema, request.body ?? {});
+    const base = baseVersionOf(request.body, request.headers['if-match']);
     const userId = request.auth!.id;
     return app.sync.run(
       userId,
       async (exec, trx) => {
-        const current = await getTag(trx, userId, id);
-        if (!current) throw notFound('Tag not found');
-        const changed = Object.fromEntries(
-          Object.entries(patch).filter(([k, v]) => v !== undefined && v !== current[k as keyof TagData]),
-        );
-        if (Object.keys(changed).length > 0) await exec('tag.update', { id, ...changed });
+        const { changed } = await prepareUpdate<TagData>(trx, userId, 'tag', id, patch, base, 'Tag not found');
+        if (!isEmpty(changed)) await exec('tag.update', { id, ...changed });
       },
       (trx) => getTag(trx, userId, id),
     );

@@ -5,22 +5,14 @@ import { taskCreateSchema, taskPatchSchema, type TaskData } from '@adhd/shared/t
 import { todayInZone } from '@adhd/shared/time';
 import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { baseVersionOf, isEmpty, prepareUpdate, splitField } from '../../lib/rest-update.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
-import { findFieldVersions } from '../sync/repository.js';
 import { getTask, listTasks, listTasksJson } from './repository.js';
 
 const pageQuery = z.object({
   limit: z.optional(z.pipe(z.transform((v: unknown) => (typeof v === 'string' ? Number(v) : v)), z.int('validation.invalid').check(z.gte(1), z.lte(10_000)))),
   offset: z.optional(z.pipe(z.transform((v: unknown) => (typeof v === 'string' ? Number(v) : v)), z.int('validation.invalid').check(z.gte(0)))),
 });
-
-/** The version a client's copy was read at: `version` in the body or an `If-Match` header; null if neither. */
-function baseVersion(body: unknown, ifMatch: string | undefined): number | null {
-  const fromBody = body && typeof body === 'object' ? (body as { version?: unknown }).version : undefined;
-  if (typeof fromBody === 'number' && Number.isSafeInteger(fromBody)) return fromBody;
-  const header = Number(ifMatch?.replace(/"/g, ''));
-  return ifMatch && Number.isSafeInteger(header) ? header : null;
-}
 
 /** Tasks over REST (SPEC section 7): thin wrappers over the same named mutations the sync protocol runs. */
 export const taskRoutes: FastifyPluginAsync = async (app) => {
@@ -59,24 +51,15 @@ export const taskRoutes: FastifyPluginAsync = async (app) => {
   app.put('/api/tasks/:id', auth, async (request) => {
     const id = parseIdParam(request.params, 'Task not found');
     const patch = parse(taskPatchSchema, request.body ?? {});
-    const base = baseVersion(request.body, request.headers['if-match']);
+    const base = baseVersionOf(request.body, request.headers['if-match']);
     const userId = request.auth!.id;
     const task = await app.sync.run(
       userId,
       async (exec, trx) => {
-        const current = await getTask(trx, userId, id);
-        if (!current) throw notFound('Task not found');
-        // Only fields that differ from the stored row change. When the client says which version its copy is
-        // from, fields changed after that version keep their newer value: a stale full copy never reverts them.
-        const fieldVersions = base === null ? {} : await findFieldVersions(trx, userId, 'task', id);
-        const fresh = (k: string, v: unknown) =>
-          v !== undefined &&
-          JSON.stringify(v) !== JSON.stringify(current[k as keyof TaskData]) &&
-          (base === null || (fieldVersions[k] ?? 0) <= base);
-        const { parent, ...rest } = patch;
-        const changed = Object.fromEntries(Object.entries(rest).filter(([k, v]) => fresh(k, v)));
-        if (fresh('parent', parent)) await exec('task.move', { id, parent });
-        if (Object.keys(changed).length > 0) await exec('task.update', { id, ...changed });
+        const { changed } = await prepareUpdate<TaskData>(trx, userId, 'task', id, patch, base, 'Task not found');
+        const [parent, rest] = splitField(changed, 'parent');
+        if (parent !== undefined) await exec('task.move', { id, parent });
+        if (!isEmpty(rest)) await exec('task.update', { id, ...rest });
       },
       (trx) => getTask(trx, userId, id),
     );
