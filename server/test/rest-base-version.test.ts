@@ -42,16 +42,18 @@ async function setup() {
 /** The entity of a folder answer (`{ data }`) or of any other answer. */
 const entity = (json: Record<string, unknown>) => (json.data && typeof json.data === 'object' ? json.data : json) as Record<string, unknown>;
 
+type SyncCall = (id: string) => [string, Record<string, unknown>];
+
 /**
  * One scenario for every domain: create over REST, read a copy, change `syncField` through sync, then PUT the
  * stale copy with `restField` changed, naming the copy's version in the body or in `If-Match`.
  */
 const domains = [
-  { name: 'tasks', url: '/api/tasks', create: { title: 'T', priority: 'low' }, sync: (id: string) => ['task.update', { id, priority: 'high' }], syncField: ['priority', 'high'], restField: ['title', 'renamed over REST'] },
-  { name: 'notes', url: '/api/notes', create: { title: 'N', content: 'body' }, sync: (id: string) => ['note.update', { id, title: 'title from sync' }], syncField: ['title', 'title from sync'], restField: ['pinned', true] },
-  { name: 'folders', url: '/api/folders', create: { name: 'F' }, sync: (id: string) => ['folder.update', { id, name: 'name from sync' }], syncField: ['name', 'name from sync'], restField: ['color', '#123456'] },
-  { name: 'tags', url: '/api/tags', create: { name: 'tag', color: '#111111' }, sync: (id: string) => ['tag.update', { id, color: '#222222' }], syncField: ['color', '#222222'], restField: ['description', 'from REST'] },
-  { name: 'habits', url: '/api/habits', create: { title: 'H', color: '#111111' }, sync: (id: string) => ['habit.update', { id, title: 'title from sync' }], syncField: ['title', 'title from sync'], restField: ['description', 'from REST'] },
+  { name: 'tasks', url: '/api/tasks', create: { title: 'T', priority: 'low' }, sync: ((id: string) => ['task.update', { id, priority: 'high' }]) as SyncCall, syncField: ['priority', 'high'], restField: ['title', 'renamed over REST'] },
+  { name: 'notes', url: '/api/notes', create: { title: 'N', content: 'body' }, sync: ((id: string) => ['note.update', { id, title: 'title from sync' }]) as SyncCall, syncField: ['title', 'title from sync'], restField: ['pinned', true] },
+  { name: 'folders', url: '/api/folders', create: { name: 'F' }, sync: ((id: string) => ['folder.update', { id, name: 'name from sync' }]) as SyncCall, syncField: ['name', 'name from sync'], restField: ['color', '#123456'] },
+  { name: 'tags', url: '/api/tags', create: { name: 'tag', color: '#111111' }, sync: ((id: string) => ['tag.update', { id, color: '#222222' }]) as SyncCall, syncField: ['color', '#222222'], restField: ['description', 'from REST'] },
+  { name: 'habits', url: '/api/habits', create: { title: 'H', color: '#111111' }, sync: ((id: string) => ['habit.update', { id, title: 'title from sync' }]) as SyncCall, syncField: ['title', 'title from sync'], restField: ['description', 'from REST'] },
 ] as const;
 
 describe.each(domains)('a stale PUT on $name', (d) => {

@@ -101,10 +101,17 @@ export async function prepareUpdate<T extends object>(
   return { stored, ...planUpdate(patch, stored, base) };
 }
 
-/** `fields` without `key`, and `key`'s value: for routes that send one field through its own mutation (a move). */
-export function splitField<T extends object, K extends keyof T>(fields: Partial<T>, key: K): [Partial<T>[K] | undefined, Partial<T>] {
-  const { [key]: value, ...rest } = fields;
-  return [value as Partial<T>[K] | undefined, rest as Partial<T>];
+type Exec = (name: string, args: unknown) => Promise<unknown>;
+
+/**
+ * Send planned fields to a domain's mutations, by the `<type>.<verb>` convention: `moveField` (a parent link)
+ * through `<type>.move`, the other fields through one `<type>.update`; nothing when nothing changed.
+ */
+export async function applyChanges(exec: Exec, type: EntityType, id: string, changed: object, moveField?: string): Promise<void> {
+  const rest: Record<string, unknown> = { ...changed };
+  if (moveField && rest[moveField] !== undefined) await exec(`${type}.move`, { id, [moveField]: rest[moveField] });
+  if (moveField) delete rest[moveField];
+  if (!isEmpty(rest)) await exec(`${type}.update`, { id, ...rest });
 }
 
 /** The fields of a parsed body that were sent (zod leaves absent optional fields undefined). */

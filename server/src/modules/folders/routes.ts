@@ -4,7 +4,7 @@ import { folderCreateSchema, folderPatchSchema, type FolderData, type FolderNode
 import { idSchema } from '@adhd/shared/validation/fields';
 import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { baseVersionOf, isEmpty, prepareUpdate, splitField } from '../../lib/rest-update.js';
+import { applyChanges, baseVersionOf, prepareUpdate } from '../../lib/rest-update.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
 import { folderForest, getFolder, listFolders } from './repository.js';
 
@@ -56,10 +56,8 @@ export const folderRoutes: FastifyPluginAsync = async (app) => {
       userId,
       async (exec, trx) => {
         const { changed } = await prepareUpdate<FolderData>(trx, userId, 'folder', id, patch, base, 'Folder not found');
-        const [parentFolder, rest] = splitField(changed, 'parentFolder');
         // A move that would make a cycle throws CYCLE (400) and rolls the whole request back.
-        if (parentFolder !== undefined) await exec('folder.move', { id, parentFolder });
-        if (!isEmpty(rest)) await exec('folder.update', { id, ...rest });
+        await applyChanges(exec, 'folder', id, changed, 'parentFolder');
       },
       (trx) => getFolder(trx, userId, id),
     );

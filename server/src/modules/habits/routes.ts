@@ -7,7 +7,7 @@ import { todayInZone } from '@adhd/shared/time';
 import { calendarDateSchema } from '@adhd/shared/validation/fields';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { baseVersionOf, changedSinceBase, isEmpty, prepareUpdate } from '../../lib/rest-update.js';
+import { applyChanges, baseVersionOf, changedSinceBase, prepareUpdate } from '../../lib/rest-update.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
 import { findHabitDays, getHabit, listHabits } from './repository.js';
 
@@ -117,7 +117,7 @@ export const habitRoutes: FastifyPluginAsync = async (app) => {
       async (exec, trx) => {
         const { changed } = await prepareUpdate<HabitData>(trx, userId, 'habit', id, patch, base, 'Habit not found');
         const current = (await getHabit(trx, userId, id, today))!;
-        if (!isEmpty(changed)) await exec('habit.update', { id, ...changed });
+        await applyChanges(exec, 'habit', id, changed);
         // A full completionHistory is diffed into per-day calls, so a stale copy only touches the days it changes;
         // completedToday changes today only when it differs from today's state. With a base version, a day
         // marked or cleared after it (each day is its own row with its own version) keeps its newer state.

@@ -5,7 +5,7 @@ import type { TagData } from '@adhd/shared/tags/mutators';
 import { tagCreateSchema, tagPatchSchema, tagRefFields, tagRefSchema } from '@adhd/shared/tags/schema';
 import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { baseVersionOf, isEmpty, prepareUpdate } from '../../lib/rest-update.js';
+import { applyChanges, baseVersionOf, prepareUpdate } from '../../lib/rest-update.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
 import { getTag, isLive, listTags, refsByItem, refsByTag, tagIdTaken } from './repository.js';
 
@@ -50,7 +50,7 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
       userId,
       async (exec, trx) => {
         const { changed } = await prepareUpdate<TagData>(trx, userId, 'tag', id, patch, base, 'Tag not found');
-        if (!isEmpty(changed)) await exec('tag.update', { id, ...changed });
+        await applyChanges(exec, 'tag', id, changed);
       },
       (trx) => getTag(trx, userId, id),
     );

@@ -5,7 +5,7 @@ import { taskCreateSchema, taskPatchSchema, type TaskData } from '@adhd/shared/t
 import { todayInZone } from '@adhd/shared/time';
 import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { baseVersionOf, isEmpty, prepareUpdate, splitField } from '../../lib/rest-update.js';
+import { applyChanges, baseVersionOf, prepareUpdate } from '../../lib/rest-update.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
 import { getTask, listTasks, listTasksJson } from './repository.js';
 
@@ -57,9 +57,7 @@ export const taskRoutes: FastifyPluginAsync = async (app) => {
       userId,
       async (exec, trx) => {
         const { changed } = await prepareUpdate<TaskData>(trx, userId, 'task', id, patch, base, 'Task not found');
-        const [parent, rest] = splitField(changed, 'parent');
-        if (parent !== undefined) await exec('task.move', { id, parent });
-        if (!isEmpty(rest)) await exec('task.update', { id, ...rest });
+        await applyChanges(exec, 'task', id, changed, 'parent');
       },
       (trx) => getTask(trx, userId, id),
     );
