@@ -49,6 +49,14 @@ export async function makeTestApp(overrides: TestOverrides = {}, options: BuildO
   };
 }
 
+/** Closes a test app and starts a new one on the same DATA_DIR (a restart), with config overrides. */
+export async function reopen(t: TestApp, overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
+  await t.app.close();
+  const app = await buildApp({ ...t.config, ...overrides }, { logger: false });
+  await app.ready();
+  return app;
+}
+
 let userCounter = 0;
 
 /** A password that passes the policy (long, not on the common list). */

@@ -137,6 +137,33 @@ describe('POST /api/auth/forgot-password', () => {
     expect((await readLastMail(t.dataDir, email)).text).toMatch(/Ваш код подтверждения: \d{6}/);
   });
 
+  it('throttles by mails sent, not requests: a request every 40 s still gets a link every 80 s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const u = await registerUser(t.app);
+    const sentAt: number[] = [];
+    const start = Date.now();
+    for (let second = 0; second <= 240; second += 40) {
+      vi.setSystemTime(start + second * 1000);
+      const before = (await readMails(t.dataDir, u.email)).length;
+      expect((await forgot(u.email)).json()).toEqual({ success: true });
+      await t.app.mailer.flush();
+      if ((await readMails(t.dataDir, u.email)).length > before) sentAt.push(second);
+    }
+    expect(sentAt).toEqual([0, 80, 160, 240]);
+  });
+
+  it('answers a known and an unknown email alike every time, and counts nothing per email for the unknown one', async () => {
+    const u = await registerUser(t.app);
+    const stranger = `nobody-${Date.now()}@example.com`;
+    for (let i = 0; i < 3; i++) {
+      const [a, b] = [await forgot(u.email), await forgot(stranger)];
+      expect([a.statusCode, a.body]).toEqual([b.statusCode, b.body]);
+    }
+    await t.app.mailer.flush();
+    const perEmail = await t.app.db.selectFrom('auth_events').select('kind').where('email', '=', stranger).execute();
+    expect(perEmail).toEqual([]);
+  });
+
   it('limits sends per IP', async () => {
     const own = await makeTestApp({ rateLimits: { codeSendsPerIp10m: 2 } });
     try {

@@ -1,12 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
 import {
   makeTestApp,
   readLastCode,
   readLastMail,
   readMails,
   registerUser,
+  reopen,
   sessionCookie,
   TEST_PASSWORD,
   verificationTokenFor,
@@ -402,11 +401,9 @@ describe('POST /api/auth/register', () => {
       const first = await registerUser(own.app);
       const later = await registerUser(own.app, { email: 'later-boss@example.com' });
       expect([first.user.role, later.user.role]).toEqual(['user', 'user']);
-      await own.app.close();
       // A restart with ADMIN_EMAILS naming an existing account promotes it.
-      const restarted = await buildApp(loadConfig({}, { ...own.config, adminEmails: ['later-boss@example.com'] }), { logger: false });
+      const restarted = await reopen(own, { adminEmails: ['later-boss@example.com'] });
       try {
-        await restarted.ready();
         const roles = await restarted.db.selectFrom('users').select(['email', 'role']).orderBy('email').execute();
         expect(Object.fromEntries(roles.map((r) => [r.email, r.role]))).toEqual({
           [first.email]: 'user',
