@@ -176,12 +176,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     googleClientId: env.GOOGLE_CLIENT_ID || null,
     clientDist: existsSync(defaultDist) ? defaultDist : null,
     logLevel: env.LOG_LEVEL ?? 'info',
-    rateLimits: { ...DEFAULT_RATE_LIMITS },
     accessTokenTtl: 15 * 60,
     sessionTtl: 90 * 24 * 3600,
     argon2: { memoryCost: 19_456, timeCost: 2 },
     version: packageVersion(),
     ...overrides,
+    // Overrides may name only some limits (tests, benchmarks): the others keep their defaults.
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits },
     dataDir,
     jwtSecret: overrides.jwtSecret ?? secretFrom(dataDir, env.JWT_SECRET),
   };
