@@ -64,6 +64,9 @@ describe('login throttling per (account, address)', () => {
     expect(waits).toEqual([60, 120, 240, 480, 960, 1920, 3600, 3600]);
     // Throughout, the owner at another address signs in at once.
     expect((await login(OWNER, victim.email, TEST_PASSWORD)).status).toBe(200);
+    // An hour and a quarter without failures ends the streak: that address is evaluated again.
+    vi.setSystemTime(Date.now() + 76 * 60_000);
+    expect((await login(ATTACKER, victim.email, 'after-a-quiet-while')).status).toBe(401);
   });
 
   it('9 failures then the right password: no throttle for a user who mistypes', async () => {
