@@ -36,6 +36,8 @@ RUN mkdir -p /out \
 
 # ---- runtime ------------------------------------------------------------------------------------------------
 FROM node:22-bookworm-slim
+# Production: the server refuses to start without PUBLIC_URL (the base of links in mails), and only ADMIN_EMAILS
+# are admins. Pass both with `-e` or in docker-compose.yml.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

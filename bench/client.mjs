@@ -22,6 +22,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { registerOverHttp } from '../server/test/register-over-http.mjs';
 import { median, newId, percentile, rng, tagIdsFor, taskFields } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -133,6 +134,7 @@ async function startServer() {
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,
+    dataDir,
     async close() {
       await app.close();
       if (process.env.BENCH_KEEP !== '1') rmSync(dataDir, { recursive: true, force: true });
@@ -152,9 +154,9 @@ async function api(base, method, p, body, token) {
 }
 
 /** A user registered through the API with `n` tasks pushed in batches of 1,000. */
-async function seedUser(base, n, seed) {
+async function seedUser(base, dataDir, n, seed) {
   const email = `client-bench-${newId()}@example.com`;
-  const { user, token } = await api(base, 'POST', '/api/auth/register', { email, password: 'bench-password-1234', name: 'Bench User', hasAcceptedTerms: true });
+  const { user, token } = await registerOverHttp(base, dataDir, { email, password: 'bench-password-1234', name: 'Bench User', hasAcceptedTerms: true });
   const rand = rng(seed);
   const tags = tagIdsFor(20);
   const recent = [];
@@ -436,8 +438,8 @@ export async function runClientBench() {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   try {
     say(`seeding users with ${SYNC_TASKS.toLocaleString('en')} and ${LOCAL_TASKS.toLocaleString('en')} tasks…`);
-    const big = await seedUser(base, SYNC_TASKS, 1);
-    const mid = await seedUser(base, LOCAL_TASKS, 2);
+    const big = await seedUser(base, server.dataDir, SYNC_TASKS, 1);
+    const mid = await seedUser(base, server.dataDir, LOCAL_TASKS, 2);
 
     // 12: first sync of 14k entities.
     {

@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { median, newId, percentile, rng } from './lib.mjs';
+import { registerOverHttp } from '../server/test/register-over-http.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.env.BENCH_CLIENT_DIST ? path.resolve(process.env.BENCH_CLIENT_DIST) : path.join(root, 'client', 'dist');
@@ -50,6 +51,7 @@ async function startServer() {
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,
+    dataDir,
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -69,8 +71,8 @@ async function api(base, method, p, body, token) {
 }
 
 /** A user with 300 habits of mixed frequencies and 60 days of marks each, pushed as sync mutations. */
-async function seedUser(base) {
-  const { user, token } = await api(base, 'POST', '/api/auth/register', {
+async function seedUser(base, dataDir) {
+  const { user, token } = await registerOverHttp(base, dataDir, {
     email: `habits-bench-${newId()}@example.com`,
     password: 'bench-password-1234',
     name: 'Bench User',
@@ -189,7 +191,7 @@ export async function runBench({ say = console.log } = {}) {
   const out = {};
   try {
     say(`habits (client): seeding ${HABITS} habits with ${HISTORY_DAYS} days of marks…`);
-    const u = await seedUser(server.url);
+    const u = await seedUser(server.url, server.dataDir);
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' });
     await ctx.addInitScript(
       ([token, user]) => {

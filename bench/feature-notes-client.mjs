@@ -15,6 +15,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { registerOverHttp } from '../server/test/register-over-http.mjs';
 import { median, newId, percentile } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -68,7 +69,7 @@ async function startServer(dist) {
   const { loadConfig } = await import(pathToFileURL(path.join(root, 'server', 'dist', 'config.js')).href);
   const app = await buildApp(loadConfig({}, { dataDir, logLevel: 'silent', clientDist: dist }), { logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url, close: async () => (await app.close(), rmSync(dataDir, { recursive: true, force: true })) };
+  return { url, dataDir, close: async () => (await app.close(), rmSync(dataDir, { recursive: true, force: true })) };
 }
 
 async function api(base, method, p, body, token) {
@@ -83,8 +84,8 @@ async function api(base, method, p, body, token) {
 }
 
 /** A user with `n` ordinary notes (in 5 folders) and one pinned 100 KB note, pushed through the sync API. */
-async function seedUser(base, n) {
-  const { user, token } = await api(base, 'POST', '/api/auth/register', { email: `notes-bench-${newId()}@example.com`, password: 'bench-password-1234', name: 'Bench', hasAcceptedTerms: true });
+async function seedUser(base, dataDir, n) {
+  const { user, token } = await registerOverHttp(base, dataDir, { email: `notes-bench-${newId()}@example.com`, password: 'bench-password-1234', name: 'Bench', hasAcceptedTerms: true });
   const clientId = `bench-notes-${newId()}`;
   const folders = Array.from({ length: 5 }, () => newId());
   const mutations = folders.map((id, i) => ({ name: 'folder.create', args: { id, name: `Folder ${i + 1}` } }));
@@ -317,8 +318,8 @@ export async function runBench({ say = console.log } = {}) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
   try {
     say(`notes: seeding ${NOTES.toLocaleString('en')} notes and a 100 KB note, and a user with 20 notes…`);
-    const big = await seedUser(server.url, NOTES);
-    const small = await seedUser(server.url, 20);
+    const big = await seedUser(server.url, server.dataDir, NOTES);
+    const small = await seedUser(server.url, server.dataDir, 20);
     const ctxBig = await signedIn(browser, big);
     const ctxSmall = await signedIn(browser, small);
 

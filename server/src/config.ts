@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Per-IP and per-account limits. Tests and benchmarks may raise them; operators rarely need to. */
 export interface RateLimits {
-  /** Failed logins evaluated per account per hour (ASVS 2.2.1: at most 100). */
+  /** Failed logins evaluated per account per hour (ASVS 2.2.1: at most 100), whatever the address. */
   failedLoginsPerAccountHour: number;
+  /**
+   * Failed logins per (account, address) in 15 minutes before that pair is throttled: then 429 with a wait that
+   * starts at one minute and doubles per further failure, up to an hour. Other addresses are not affected.
+   */
+  failedLoginsPerAccountIp15m: number;
   /** Failed logins per IP per 10 minutes. */
   failedLoginsPerIp10m: number;
   /** Code and reset-mail sends per IP per 10 minutes. */
@@ -27,11 +33,19 @@ export interface AppConfig {
   /** Sender address of outgoing mail. */
   mailFrom: string;
   adminEmails: string[];
-  /** Trust X-Forwarded-* from a reverse proxy. */
-  trustProxy: boolean;
+  /** `NODE_ENV=production`: PUBLIC_URL is required and development conveniences are off. */
+  production: boolean;
+  /**
+   * Which reverse proxies' X-Forwarded-* headers are believed (`TRUST_PROXY`): a hop count, a list of proxy
+   * addresses/CIDRs, or false (none). Never "trust every hop" (see `parseTrustProxy`).
+   */
+  trustProxy: TrustProxy;
   /** Google OAuth client id (`GOOGLE_CLIENT_ID`); null means Google sign-in reports itself unavailable. */
   googleClientId: string | null;
-  /** Public base URL used in mail links; defaults to the request's origin. */
+  /**
+   * Public base URL for links in mail (`PUBLIC_URL`); required in production. When null (development only),
+   * links use the request's own host if it is a loopback address, else `http://localhost:PORT`.
+   */
   publicUrl: string | null;
   /** Built client to serve at `/`, when present. */
   clientDist: string | null;
@@ -46,8 +60,74 @@ export interface AppConfig {
   version: string;
 }
 
+/**
+ * Fastify's `trustProxy`: proxy addresses/CIDRs (proxy-addr), a hop-count function, or none. A hop count is given
+ * as a function because Fastify reads a bare number as "trust nothing".
+ */
+export type TrustProxy = string[] | ((address: string, hop: number) => boolean) | false;
+
+/** proxy-addr's hop count: the socket peer is hop 0, then X-Forwarded-For from right to left. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** A configuration value the server refuses to start with; the message says what to set. */
+export class ConfigError extends Error {}
+
+/**
+ * `TRUST_PROXY`: unset or `0`/`false` trusts no proxy; a whole number trusts that many hops (the client's address
+ * is the one the outermost trusted proxy saw); otherwise a comma-separated list of proxy addresses or CIDRs.
+ * `true`, `*` and anything that would trust every hop are refused: a client could then set its own address.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const raw = (value ?? '').trim();
+  if (raw === '' || raw === '0' || raw.toLowerCase() === 'false') return false;
+  if (/^\d{1,2}$/.test(raw)) return trustHops(Number(raw));
+  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  const valid = (e: string) => {
+    const [addr, bits, ...rest] = e.split('/');
+    if (rest.length || !addr || isIP(addr) === 0) return false;
+    if (bits === undefined) return true;
+    const max = isIP(addr) === 4 ? 32 : 128;
+    // A zero-length prefix (0.0.0.0/0, ::/0) is "every address" in disguise.
+    return /^\d{1,3}$/.test(bits) && Number(bits) >= 1 && Number(bits) <= max;
+  };
+  const bad = entries.filter((e) => !valid(e));
+  if (entries.length === 0 || bad.length) {
+    throw new ConfigError(
+      `TRUST_PROXY=${JSON.stringify(raw)} is not allowed: give the number of reverse-proxy hops (e.g. 1) or a ` +
+        'comma-separated list of proxy addresses/CIDRs (e.g. 10.0.0.0/8,172.16.0.1); "true" and "*" would let any ' +
+        'client choose its own address',
+    );
+  }
+  return entries;
+}
+
+/** `PUBLIC_URL` without trailing slashes; an http(s) URL with no path, query or credentials. */
+export function parsePublicUrl(value: string | undefined, production: boolean): string | null {
+  const raw = (value ?? '').trim().replace(/\/+$/, '');
+  if (!raw) {
+    if (production) {
+      throw new ConfigError(
+        'PUBLIC_URL is required when NODE_ENV=production: set it to the address users open, e.g. ' +
+          'PUBLIC_URL=https://todo.example.org (links in mails are built from it, never from request headers)',
+      );
+    }
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL=${JSON.stringify(raw)} is not a URL: use e.g. https://todo.example.org`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
+    throw new ConfigError(`PUBLIC_URL=${JSON.stringify(raw)} must be a plain http(s) address such as https://todo.example.org`);
+  }
+  return raw;
+}
+
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   failedLoginsPerAccountHour: 100,
+  failedLoginsPerAccountIp15m: 10,
   failedLoginsPerIp10m: 100,
   codeSendsPerIp10m: 100,
   codeChecksPerIp10m: 100,
@@ -78,6 +158,7 @@ function secretFrom(dataDir: string, given: string | undefined): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
+  const production = (overrides.production ?? env.NODE_ENV === 'production') === true;
   const defaultDist = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../client/dist');
   return {
     port: Number(env.PORT ?? 3000),
@@ -89,17 +170,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .split(',')
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
-    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    production,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL, production && overrides.publicUrl === undefined),
     googleClientId: env.GOOGLE_CLIENT_ID || null,
     clientDist: existsSync(defaultDist) ? defaultDist : null,
     logLevel: env.LOG_LEVEL ?? 'info',
-    rateLimits: { ...DEFAULT_RATE_LIMITS },
     accessTokenTtl: 15 * 60,
     sessionTtl: 90 * 24 * 3600,
     argon2: { memoryCost: 19_456, timeCost: 2 },
     version: packageVersion(),
     ...overrides,
+    // Overrides may name only some limits (tests, benchmarks): the others keep their defaults.
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits },
     dataDir,
     jwtSecret: overrides.jwtSecret ?? secretFrom(dataDir, env.JWT_SECRET),
   };

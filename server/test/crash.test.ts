@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerOverHttp } from './register-over-http.mjs';
 
 /**
  * Crash safety (design/sync.md invariant 4, quality.md test 4): the real server runs as a child process, takes
@@ -55,13 +56,7 @@ describe.runIf(existsSync(SERVER))('crash safety with kill -9', () => {
 
   it(`keeps every acknowledged mutation across ${RUNS} random SIGKILLs`, async () => {
     let { child, base } = await startServer();
-    const reg = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'crash@example.com', password: 'correct horse battery', name: 'Crash', hasAcceptedTerms: true }),
-    });
-    expect(reg.status).toBe(201);
-    const token = (await json(reg)).token as string;
+    const { token } = await registerOverHttp(base, dataDir, { email: 'crash@example.com', password: 'correct horse battery', name: 'Crash', hasAcceptedTerms: true });
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     const clientId = 'crash-test-client';
     const acked = new Set<number>();

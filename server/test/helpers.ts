@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { PublicUser } from '@adhd/shared/users/schema';
 import { buildApp, type BuildOptions } from '../src/app.js';
+import { emailCodesRepository } from '../src/modules/auth/codes.js';
 import { DEFAULT_RATE_LIMITS, loadConfig, type AppConfig, type RateLimits } from '../src/config.js';
 
 /** Config overrides for a test app; `rateLimits` may name only the limits to change. */
@@ -48,6 +49,14 @@ export async function makeTestApp(overrides: TestOverrides = {}, options: BuildO
   };
 }
 
+/** Closes a test app and starts a new one on the same DATA_DIR (a restart), with config overrides. */
+export async function reopen(t: TestApp, overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
+  await t.app.close();
+  const app = await buildApp({ ...t.config, ...overrides }, { logger: false });
+  await app.ready();
+  return app;
+}
+
 let userCounter = 0;
 
 /** A password that passes the policy (long, not on the common list). */
@@ -72,17 +81,31 @@ export function sessionCookie(res: LightMyRequestResponse): string | null {
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** Registers through `POST /api/auth/register` (one Argon2 hash) and answers the session. */
+/**
+ * The registration proof for an address, as a client gets it: a code (issued straight into the store, so no
+ * mail and no send limit is involved) checked through `POST /api/auth/verify-email`.
+ */
+export async function verificationTokenFor(app: FastifyInstance, email: string): Promise<string> {
+  // The API stores addresses as its email schema normalises them.
+  const code = await emailCodesRepository(app.db).issueCode(email.trim().toLowerCase(), 'register');
+  const res = await app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { email, code } });
+  const token = (res.json() as { verificationToken?: string }).verificationToken;
+  if (res.statusCode !== 200 || !token) throw new Error(`verify-email failed: ${res.statusCode} ${res.body}`);
+  return token;
+}
+
+/** Registers through `POST /api/auth/register` (one Argon2 hash) with a registration proof; answers the session. */
 export async function registerUser(
   app: FastifyInstance,
   opts: { email?: string; password?: string; name?: string } & Record<string, unknown> = {},
 ): Promise<RegisteredUser> {
   const email = opts.email ?? `user-${process.pid}-${++userCounter}-${Date.now()}@example.com`;
   const password = opts.password ?? TEST_PASSWORD;
+  const verificationToken = await verificationTokenFor(app, email);
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { name: 'Test User', hasAcceptedTerms: true, marketingConsent: false, ...opts, email, password },
+    payload: { name: 'Test User', hasAcceptedTerms: true, marketingConsent: false, verificationToken, ...opts, email, password },
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { user: PublicUser; token: string };

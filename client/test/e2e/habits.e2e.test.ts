@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser, startServer, waitForServiceWorker, watchProblems, type E2EServer } from './harness';
+import { registerOverHttp } from '../../../server/test/register-over-http.mjs';
 
 /**
  * The habits journey in real Chromium against the real server: create a habit offline, mark days in the
@@ -22,13 +23,7 @@ describe.runIf(hasChromium)('habits offline journey', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const res = await fetch(`${server.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `habits-e2e-${Date.now()}@example.com`, password: 'a calm long password', name: 'Hana', timezone: 'UTC', hasAcceptedTerms: true }),
-    });
-    expect(res.status).toBe(201);
-    session = await res.json();
+    session = await registerOverHttp(server.url, server.dataDir, { email: `habits-e2e-${Date.now()}@example.com`, password: 'a calm long password', name: 'Hana', timezone: 'UTC', hasAcceptedTerms: true });
   }, 240_000);
   afterAll(async () => {
     await browser?.close();

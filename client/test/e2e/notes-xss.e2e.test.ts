@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DANGEROUS_URL, XSS_VECTORS } from '../../src/features/notes/markdown/xss-corpus';
 import { hasChromium, launchBrowser, startServer, watchProblems, type E2EServer } from './harness';
+import { registerOverHttp } from '../../../server/test/register-over-http.mjs';
 
 /**
  * quality.md test 20: 200+ markdown XSS vectors rendered by the real app in real Chromium. Every vector calls
@@ -24,12 +25,7 @@ describe.runIf(hasChromium)('markdown XSS corpus in Chromium', () => {
 
   it(`runs no script and keeps no javascript:/data: link from ${XSS_VECTORS.length} vectors`, async () => {
     expect(XSS_VECTORS.length).toBeGreaterThanOrEqual(200);
-    const reg = await fetch(`${server.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `xss-${Date.now()}@example.com`, password: 'a calm long password', name: 'X', hasAcceptedTerms: true }),
-    });
-    const { token, user } = await reg.json();
+    const { token, user } = await registerOverHttp(server.url, server.dataDir, { email: `xss-${Date.now()}@example.com`, password: 'a calm long password', name: 'X', hasAcceptedTerms: true });
     const content = XSS_VECTORS.join('\n\n');
     const created = await fetch(`${server.url}/api/notes`, {
       method: 'POST',

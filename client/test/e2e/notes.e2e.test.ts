@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser, startServer, waitForServiceWorker, watchProblems, type E2EServer } from './harness';
+import { registerOverHttp } from '../../../server/test/register-over-http.mjs';
 
 /**
  * The notes journey in real Chromium against the real server: write a note offline with a checklist and a code
@@ -61,12 +62,7 @@ describe.runIf(hasChromium)('notes journey', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const res = await fetch(`${server.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `notes-e2e-${Date.now()}@example.com`, password: 'a calm long password', name: 'Noa', hasAcceptedTerms: true }),
-    });
-    session = await res.json();
+    session = await registerOverHttp(server.url, server.dataDir, { email: `notes-e2e-${Date.now()}@example.com`, password: 'a calm long password', name: 'Noa', hasAcceptedTerms: true });
     await api('POST', '/api/folders', { name: 'Work', icon: 'mdi-briefcase', color: '#1E88E5' });
     await api('POST', '/api/folders', { name: 'Home', icon: 'mdi-home', color: '#43A047' });
     a = await signedIn();

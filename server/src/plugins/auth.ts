@@ -15,7 +15,14 @@ export interface AuthUser {
   id: string;
   role: Role;
   sessionId: string;
+  /** Which credential identified the caller: only the session cookie may be exchanged for a new token. */
+  via: 'bearer' | 'cookie';
 }
+
+/** A session's expiry moves forward on use at most this often (one write a day per session, not per request). */
+const SLIDE_EVERY_MS = 24 * 3600_000;
+/** Expired session rows are deleted at start and this often. */
+const PRUNE_EVERY_MS = 6 * 3600_000;
 
 interface TokenPayload {
   sub: string;
@@ -56,6 +63,8 @@ export interface SessionService {
   endAll(userId: string, exceptSessionId?: string): Promise<void>;
   /** End the session named by the request's session cookie, if any (logout with a stale bearer token, re-login). */
   endCookieSession(request: FastifyRequest): Promise<void>;
+  /** Send the request's session cookie again with the full lifetime, so the browser keeps it as long as the row. */
+  renewCookie(request: FastifyRequest, reply: FastifyReply): void;
   clearCookie(request: FastifyRequest, reply: FastifyReply): void;
 }
 
@@ -103,6 +112,12 @@ export const authPlugin = fp<{ secret: string; accessTokenTtl: number; sessionTt
 
     app.decorateRequest('auth', null);
 
+    const ttlMs = opts.sessionTtl * 1000;
+
+    /**
+     * The live session row, or null. Use slides it: once its expiry is more than a day behind "now + lifetime"
+     * it moves to now + lifetime (so a session used at least every 90 days lives on, with one write a day).
+     */
     async function activeSession(sessionId: string) {
       const row = await app.db
         .selectFrom('sessions')
@@ -110,9 +125,27 @@ export const authPlugin = fp<{ secret: string; accessTokenTtl: number; sessionTt
         .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at', 'users.role', 'users.disabled'])
         .where('sessions.id', '=', sessionId)
         .executeTakeFirst();
-      if (!row || row.disabled || row.expires_at <= nowIso()) return null;
+      const now = Date.now();
+      if (!row || row.disabled || Date.parse(row.expires_at) <= now) return null;
+      if (Date.parse(row.expires_at) < now + ttlMs - SLIDE_EVERY_MS) {
+        await app.db
+          .updateTable('sessions')
+          .set({ expires_at: new Date(now + ttlMs).toISOString(), last_seen_at: new Date(now).toISOString() })
+          .where('id', '=', row.id)
+          .execute();
+      }
       return row;
     }
+
+    const pruneExpired = () => app.db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).execute();
+    app.addHook('onReady', async () => {
+      await pruneExpired();
+    });
+    const pruneTimer = setInterval(() => {
+      pruneExpired().catch((err: unknown) => app.log.warn({ err }, 'pruning expired sessions failed'));
+    }, PRUNE_EVERY_MS);
+    pruneTimer.unref();
+    app.addHook('onClose', async () => clearInterval(pruneTimer));
 
     async function fromBearer(request: FastifyRequest): Promise<AuthUser | null> {
       let payload: TokenPayload;
@@ -124,7 +157,7 @@ export const authPlugin = fp<{ secret: string; accessTokenTtl: number; sessionTt
       if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
       const session = await activeSession(payload.sid);
       if (!session || session.user_id !== payload.sub) return null;
-      return { id: session.user_id, role: session.role, sessionId: session.id };
+      return { id: session.user_id, role: session.role, sessionId: session.id, via: 'bearer' };
     }
 
     function cookieSecret(request: FastifyRequest): string | null {
@@ -142,7 +175,7 @@ export const authPlugin = fp<{ secret: string; accessTokenTtl: number; sessionTt
         .executeTakeFirst();
       const session = row ? await activeSession(row.id) : null;
       if (!session) return null;
-      return { id: session.user_id, role: session.role, sessionId: session.id };
+      return { id: session.user_id, role: session.role, sessionId: session.id, via: 'cookie' };
     }
 
     async function identify(request: FastifyRequest): Promise<AuthUser | null> {
@@ -170,6 +203,17 @@ export const authPlugin = fp<{ secret: string; accessTokenTtl: number; sessionTt
 
     const tokenFor = (userId: string, sessionId: string) => app.jwt.sign({ sub: userId, sid: sessionId });
 
+    const setSessionCookie = (request: FastifyRequest, reply: FastifyReply, secret: string) => {
+      const secure = useSecureCookie(request);
+      reply.setCookie(secure ? SECURE_COOKIE : PLAIN_COOKIE, secret, {
+        path: '/',
+        httpOnly: true,
+        secure,
+        sameSite: 'lax',
+        maxAge: opts.sessionTtl,
+      });
+    };
+
     const clearCookie = (request: FastifyRequest, reply: FastifyReply) => {
       reply.clearCookie(SECURE_COOKIE, { path: '/', secure: true, httpOnly: true, sameSite: 'lax' });
       reply.clearCookie(PLAIN_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
@@ -194,14 +238,7 @@ export const authPlugin = fp<{ secret: string; accessTokenTtl: number; sessionTt
             user_agent: String(request.headers['user-agent'] ?? '').slice(0, 200) || null,
           })
           .execute();
-        const secure = useSecureCookie(request);
-        reply.setCookie(secure ? SECURE_COOKIE : PLAIN_COOKIE, secret, {
-          path: '/',
-          httpOnly: true,
-          secure,
-          sameSite: 'lax',
-          maxAge: opts.sessionTtl,
-        });
+        setSessionCookie(request, reply, secret);
         return { token: tokenFor(userId, sessionId), sessionId };
       },
       async end(sessionId) {
@@ -215,6 +252,10 @@ export const authPlugin = fp<{ secret: string; accessTokenTtl: number; sessionTt
       async endCookieSession(request) {
         const secret = cookieSecret(request);
         if (secret) await app.db.deleteFrom('sessions').where('token_hash', '=', sha256(secret)).execute();
+      },
+      renewCookie(request, reply) {
+        const secret = cookieSecret(request);
+        if (secret) setSessionCookie(request, reply, secret);
       },
     } satisfies SessionService);
   },

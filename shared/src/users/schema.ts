@@ -39,7 +39,11 @@ export const registerSchema = z.object({
   weekStartDay: z.optional(weekStartDaySchema),
   marketingConsent: z._default(z.boolean('validation.invalid'), false),
   hasAcceptedTerms: termsSchema,
-  code: z.optional(codeSchema),
+  /** The registration proof `verify-email` answered (CONTRACT.md). */
+  verificationToken: z.string('validation.required').check(
+    z.maxLength(200, 'validation.maxLength'),
+    z.minLength(1, 'validation.required'),
+  ),
   locale: z.optional(localeSchema),
 });
 
@@ -56,7 +60,11 @@ export const resetPasswordSchema = z.object({
 export const changePasswordSchema = z.object({
   newPassword: passwordSchema,
   currentPassword: z.optional(z.string().check(z.maxLength(1024))),
+  /** End every other session too (ASVS 7.4.3). */
+  signOutOthers: z.optional(z.boolean('validation.invalid')),
 });
+/** Account deletion is confirmed with the password (CONTRACT.md "account"). */
+export const deleteAccountSchema = z.object({ password: loginSchema.shape.password });
 
 export const profileSchema = z.object({
   name: z.optional(nameSchema),

@@ -92,13 +92,17 @@ describe('validation rules (SPEC section 5)', () => {
   });
 
   it('registration and codes', () => {
-    expect(errors(registerSchema, { email: 'x@y.z', password: 'longenough', name: 'N', hasAcceptedTerms: false })).toEqual({
+    expect(errors(registerSchema, { email: 'x@y.z', password: 'longenough', name: 'N', hasAcceptedTerms: false, verificationToken: 'p' })).toEqual({
       hasAcceptedTerms: 'validation.terms',
     });
-    expect(errors(registerSchema, { email: 'bad', password: 'short', name: '', hasAcceptedTerms: true })).toEqual({
+    expect(errors(registerSchema, { email: 'bad', password: 'short', name: '', hasAcceptedTerms: true, verificationToken: 'p' })).toEqual({
       email: 'validation.email',
       password: 'validation.minLength',
       name: 'validation.required',
+    });
+    // The registration proof from verify-email is required (CONTRACT.md).
+    expect(errors(registerSchema, { email: 'x@y.z', password: 'longenough', name: 'N', hasAcceptedTerms: true })).toEqual({
+      verificationToken: 'validation.required',
     });
     expect(errors(codeSchema, '12345')).toEqual({ '': 'validation.exactLength' });
     expect(errors(codeSchema, '12a456')).toEqual({ '': 'validation.numeric' });

@@ -51,8 +51,23 @@ export async function sendCode(account: NewAccount): Promise<void> {
   });
 }
 
-/** Registration step 2: the code and a password create the (verified) account and sign in. */
-export async function register(account: NewAccount & { code: string; password: string }): Promise<void> {
+/**
+ * Registration step 2a: the mailed code proves the address; the answer is the single-use registration proof
+ * (CONTRACT.md) that `register` must carry. For an address that already has an account the server answers
+ * "Account Already Exists" here, and only here (the caller has just proved the mailbox).
+ */
+export async function verifyRegistrationCode(email: string, code: string): Promise<string> {
+  const res = await request<{ verified: boolean; verificationToken?: string }>('/api/auth/verify-email', {
+    method: 'POST',
+    auth: false,
+    body: { email, code },
+  });
+  if (!res.verificationToken) throw new Error('verify-email answered without a verificationToken');
+  return res.verificationToken;
+}
+
+/** Registration step 2b: the proof and a password create the (verified) account and sign in. */
+export async function register(account: NewAccount & { verificationToken: string; password: string }): Promise<void> {
   const res = await request<SessionResponse>('/api/auth/register', {
     method: 'POST',
     auth: false,
@@ -64,7 +79,7 @@ export async function register(account: NewAccount & { code: string; password: s
       weekStartDay: 0,
       marketingConsent: account.marketingConsent,
       hasAcceptedTerms: account.hasAcceptedTerms,
-      code: account.code,
+      verificationToken: account.verificationToken,
       locale: locale(),
     },
   });
@@ -113,8 +128,21 @@ export function logout(): Promise<void> {
   return authStore.logout();
 }
 
-/** Deletes the account on the server, then everything this device holds for it. */
-export async function deleteAccount(): Promise<void> {
-  await withSession(() => request<{ success: boolean }>('/api/auth/delete-account', { method: 'POST', retries: 0 }));
+/**
+ * A new password, confirmed with the current one. This device's session is renewed (the answer's token replaces
+ * the old one); `signOutOthers` also ends every other device's session.
+ */
+export async function changePassword(input: { currentPassword: string; newPassword: string; signOutOthers: boolean }): Promise<void> {
+  const res = await withSession(() =>
+    request<{ success: boolean; token: string }>('/api/auth/password', { method: 'PUT', body: input, retries: 0 }),
+  );
+  if (!setToken(res.token)) throw new TokenStorageError();
+}
+
+/** Deletes the account on the server (confirmed with the password), then everything this device holds for it. */
+export async function deleteAccount(password: string): Promise<void> {
+  await withSession(() =>
+    request<{ success: boolean }>('/api/auth/delete-account', { method: 'POST', body: { password }, retries: 0 }),
+  );
   await authStore.endLocalSession();
 }

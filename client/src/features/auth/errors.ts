@@ -28,6 +28,10 @@ export type AuthProblem =
   | { kind: 'tokenStorage' }
   | { kind: 'exists' }
   | { kind: 'invalidCode' }
+  /** The registration proof from verify-email was refused (expired or used). */
+  | { kind: 'invalidProof' }
+  /** The password given to confirm an account change was wrong. */
+  | { kind: 'wrongPassword' }
   | { kind: 'invalidLink' }
   | { kind: 'rateLimited'; seconds: number }
   | { kind: 'fields'; fields: Record<string, FieldProblem> }
@@ -46,6 +50,8 @@ export function toProblem(err: unknown): AuthProblem {
   if (err.status === 409 || err.code === 'EMAIL_EXISTS' || /exists/i.test(err.message)) return { kind: 'exists' };
   if (err.code === 'INVALID_CREDENTIALS' || (err.status === 401 && err.code !== 'UNAUTHORIZED')) return { kind: 'invalidCredentials' };
   if (err.code === 'INVALID_CODE') return { kind: 'invalidCode' };
+  if (err.code === 'INVALID_VERIFICATION') return { kind: 'invalidProof' };
+  if (err.code === 'INVALID_PASSWORD') return { kind: 'wrongPassword' };
   if (err.code === 'INVALID_TOKEN') return { kind: 'invalidLink' };
   if (err.status === 400 && err.details.length > 0) {
     const fields: Record<string, FieldProblem> = {};
@@ -69,7 +75,10 @@ export function problemMessage(problem: AuthProblem, fallback: MessageDescriptor
     case 'exists':
       return authMessages.existsText;
     case 'invalidCode':
+    case 'invalidProof':
       return authMessages.verificationFailed;
+    case 'wrongPassword':
+      return authMessages.wrongPassword;
     case 'invalidLink':
       return authMessages.invalidLink;
     case 'refreshFailed':

@@ -24,6 +24,8 @@ export const authMessages = {
   profileFailed: msg`Failed to update profile`,
   deleteFailed: msg`Failed to delete account`,
   passwordFailed: msg`Failed to change password`,
+  wrongPassword: msg`Current password is incorrect`,
+  passwordChanged: msg`Password changed`,
 } satisfies Record<string, MessageDescriptor>;
 
 /** "Please wait N seconds" after a 429 (the server tells us how long in `retryAfter`). */
@@ -89,6 +91,8 @@ export function fieldMessage(problem: FieldProblem, field?: string): MessageDesc
       return msg`This password is too common. Please choose another one`;
     case 'auth.invalidCode':
       return authMessages.verificationFailed;
+    case 'auth.wrongPassword':
+      return authMessages.wrongPassword;
     case 'validation.invalidTimeZone':
       return msg`Please choose a valid time zone`;
     default:

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { register, sendCode, type NewAccount } from './actions';
+import { register, sendCode, verifyRegistrationCode, type NewAccount } from './actions';
 import { Button } from './components/button';
 import { FormAlert } from './components/form-alert';
 import { TextField } from './components/text-field';
@@ -31,6 +31,8 @@ export function RegisterCodeForm({
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The registration proof, once the code was accepted: a retry (say, after a refused password) reuses it. */
+  const [proof, setProof] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
   const [problem, setProblem] = useState<AuthProblem | null>(null);
   const [resendNote, setResendNote] = useState<'sent' | AuthProblem | null>(null);
@@ -50,11 +52,21 @@ export function RegisterCodeForm({
     if (!fields.show(problems)) return;
     setBusy(true);
     try {
-      await register({ ...account, code: cleanCode, password });
+      let verificationToken = proof;
+      if (!verificationToken) {
+        verificationToken = await verifyRegistrationCode(email, cleanCode);
+        setProof(verificationToken);
+      }
+      await register({ ...account, verificationToken, password });
     } catch (err) {
       const p = toProblem(err);
       if (p.kind === 'exists') return onExists();
       if (p.kind === 'invalidCode') return void fields.show({ code: { key: 'auth.invalidCode' } });
+      if (p.kind === 'invalidProof') {
+        // The proof expired (30 minutes) or was used: the code has to be checked again, after a resend.
+        setProof(null);
+        return void fields.show({ code: { key: 'auth.invalidCode' } });
+      }
       if (p.kind === 'fields' && !fields.show(pickFields(p.fields, FIELDS))) return;
       setProblem(p);
     } finally {

@@ -6,6 +6,7 @@ import { RegisterScreen } from './register-screen';
 import { apiError, mockApi, renderScreen, testUser } from './test-utils';
 
 const sent = { status: 200, body: { verificationSent: true } };
+const proof = { status: 200, body: { verified: true, verificationToken: 'proof-1' } };
 
 beforeEach(() => {
   localStorage.clear();
@@ -107,14 +108,20 @@ describe('registration, step 2', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Password'));
   });
 
-  it('finishes with the code, time zone, week start and locale, and signs in', async () => {
+  it('checks the code with verify-email, then registers with its verificationToken, time zone, week start and locale, and signs in', async () => {
     const api = mockApi({
       'POST /api/auth/resend-verification': sent,
+      'POST /api/auth/verify-email': proof,
       'POST /api/auth/register': { status: 201, body: { user: testUser(), token: 'token-new' } },
     });
     await toStepTwo(api);
     await fillStepTwo('123 456', 'a long password');
     expect((await screen.findByTestId('where')).textContent).toBe('/dashboard');
+    expect(api.called('POST /api/auth/verify-email')[0]!.body).toEqual({ email: 'ada@example.com', code: '123456' });
+    expect(api.calls.map((c) => c.key).filter((k) => k !== 'POST /api/auth/resend-verification')).toEqual([
+      'POST /api/auth/verify-email',
+      'POST /api/auth/register',
+    ]);
     expect(api.called('POST /api/auth/register')[0]!.body).toEqual({
       email: 'ada@example.com',
       password: 'a long password',
@@ -123,16 +130,16 @@ describe('registration, step 2', () => {
       weekStartDay: 0,
       marketingConsent: true,
       hasAcceptedTerms: true,
-      code: '123456',
+      verificationToken: 'proof-1',
       locale: 'en',
     });
     expect(localStorage.getItem('auth_token')).toBe('token-new');
   });
 
-  it('shows "Account Already Exists" with a way to sign in', async () => {
+  it('shows "Account Already Exists" with a way to sign in when the proved code belongs to an existing account', async () => {
     const api = mockApi({
       'POST /api/auth/resend-verification': sent,
-      'POST /api/auth/register': apiError(409, 'EMAIL_EXISTS', 'User with this email already exists'),
+      'POST /api/auth/verify-email': apiError(409, 'EMAIL_EXISTS', 'User with this email already exists'),
     });
     await toStepTwo(api);
     await fillStepTwo('123456', 'a long password');
@@ -141,23 +148,61 @@ describe('registration, step 2', () => {
     expect(screen.getByText('Would you like to login instead?')).toBeTruthy();
     expect(screen.queryByText('User with this email already exists')).toBeNull();
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/login?email=ada%40example.com');
+    expect(api.called('POST /api/auth/register')).toHaveLength(0);
   });
 
   it('shows "Email verification failed" for a wrong code', async () => {
     const api = mockApi({
       'POST /api/auth/resend-verification': sent,
-      'POST /api/auth/register': apiError(400, 'INVALID_CODE', 'Email verification failed'),
+      'POST /api/auth/verify-email': apiError(400, 'INVALID_CODE', 'Email verification failed'),
     });
     await toStepTwo(api);
     await fillStepTwo('000000', 'a long password');
     const code = screen.getByLabelText('Verification code');
     expect(await screen.findByText('Email verification failed')).toBeTruthy();
     expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(api.called('POST /api/auth/register')).toHaveLength(0);
+  });
+
+  it('after a refused password, tries again with the same proof (the code is not checked twice)', async () => {
+    let attempt = 0;
+    const api = mockApi({
+      'POST /api/auth/resend-verification': sent,
+      'POST /api/auth/verify-email': proof,
+      'POST /api/auth/register': () =>
+        ++attempt === 1
+          ? { status: 400, body: { error: { code: 'VALIDATION', message: 'x', details: [{ field: 'password', key: 'validation.passwordCommon', message: 'x' }] } } }
+          : { status: 201, body: { user: testUser(), token: 'token-new' } },
+    });
+    await toStepTwo(api);
+    await fillStepTwo('123456', 'password1');
+    expect(await screen.findByText('This password is too common. Please choose another one')).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await userEvent.type(screen.getByLabelText('Password'), 'a much better password');
+    await userEvent.clear(screen.getByLabelText('Confirm password'));
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'a much better password');
+    await userEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/dashboard');
+    expect(api.called('POST /api/auth/verify-email')).toHaveLength(1);
+    expect(api.called('POST /api/auth/register').map((c) => (c.body as { verificationToken: string }).verificationToken)).toEqual(['proof-1', 'proof-1']);
+  });
+
+  it('asks for the code again when the proof has expired', async () => {
+    const api = mockApi({
+      'POST /api/auth/resend-verification': sent,
+      'POST /api/auth/verify-email': proof,
+      'POST /api/auth/register': apiError(400, 'INVALID_VERIFICATION', 'Email verification failed'),
+    });
+    await toStepTwo(api);
+    await fillStepTwo('123456', 'a long password');
+    expect(await screen.findByText('Email verification failed')).toBeTruthy();
+    expect(screen.getByLabelText('Verification code').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('shows a too-common password next to the password field', async () => {
     const api = mockApi({
       'POST /api/auth/resend-verification': sent,
+      'POST /api/auth/verify-email': proof,
       'POST /api/auth/register': {
         status: 400,
         body: { error: { code: 'VALIDATION', message: 'Invalid input', details: [{ field: 'password', key: 'validation.passwordCommon', message: 'x' }] } },
@@ -169,7 +214,7 @@ describe('registration, step 2', () => {
   });
 
   it('falls back to "Failed to finish registration"', async () => {
-    const api = mockApi({ 'POST /api/auth/resend-verification': sent, 'POST /api/auth/register': apiError(500, 'INTERNAL', 'boom') });
+    const api = mockApi({ 'POST /api/auth/resend-verification': sent, 'POST /api/auth/verify-email': proof, 'POST /api/auth/register': apiError(500, 'INTERNAL', 'boom') });
     await toStepTwo(api);
     await fillStepTwo('123456', 'a long password');
     expect(await screen.findByText('Failed to finish registration')).toBeTruthy();

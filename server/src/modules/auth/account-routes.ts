@@ -1,11 +1,9 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { profileSchema } from '@adhd/shared/users/schema';
+import { deleteAccountSchema, profileSchema } from '@adhd/shared/users/schema';
 import { forbidden, HttpError, unauthorized } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
 import { stripUndefined, toPublicUser } from '../user/public-user.js';
-import type { AuthContext } from './context.js';
+import { confirmPassword, removeUploads, type AuthContext } from './context.js';
 
 /** Fields a user may never set on their own account (ASVS 8.2.3); sending one is a 403 and changes nothing. */
 const PRIVILEGED_FIELDS = ['role', 'email_verified', 'emailVerified', 'disabled'];
@@ -49,15 +47,17 @@ export function accountRoutes(app: FastifyInstance, ctx: AuthContext) {
     return { user: toPublicUser(await currentUser(request)) };
   });
 
-  /** Deletes the account with everything it owns (rows cascade) and its uploads folder; the token dies. */
+  /**
+   * Deletes the account with everything it owns (rows cascade) and its uploads folder; the token dies. The
+   * password confirms it (CONTRACT.md "account"), so a borrowed device or a stolen token cannot.
+   */
   app.post('/api/auth/delete-account', { preHandler: app.authenticate }, async (request, reply) => {
+    const { password } = parse(deleteAccountSchema, request.body ?? {});
     const user = await currentUser(request);
+    await confirmPassword(app, ctx, request, user, { field: 'password', password });
     await ctx.users.delete(user.id);
     await ctx.codes.deleteFor(user.email);
-    // The id comes from our own database (a UUID), never from the request.
-    if (/^[A-Za-z0-9-]+$/.test(user.id)) {
-      await rm(path.join(ctx.config.dataDir, 'uploads', user.id), { recursive: true, force: true });
-    }
+    await removeUploads(ctx, user.id);
     app.sessions.clearCookie(request, reply);
     request.log.info({ event: 'account_deleted', userId: user.id }, 'account deleted');
     return { success: true };

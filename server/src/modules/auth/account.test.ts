@@ -13,6 +13,8 @@ afterAll(() => t.close());
 const profile = (headers: Record<string, string>, payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/auth/profile', headers, payload });
 const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+const deleteAccount = (headers: Record<string, string>, payload?: object) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/delete-account', headers, ...(payload ? { payload } : {}) });
 const rowsOf = async (userId: string) => {
   const db = t.app.db;
   const count = async (table: 'sessions' | 'entities' | 'sync_user' | 'sync_client') =>
@@ -104,7 +106,7 @@ describe('POST /api/auth/delete-account', () => {
     await writeFile(path.join(uploads, 'shot.png'), 'x');
     expect(await rowsOf(u.user._id)).toEqual({ users: 1, sessions: 1, entities: 1, sync_user: 1, sync_client: 1 });
 
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/delete-account', headers: u.headers });
+    const res = await deleteAccount(u.headers, { password: TEST_PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     expect(await rowsOf(u.user._id)).toEqual({ users: 0, sessions: 0, entities: 0, sync_user: 0, sync_client: 0 });
@@ -117,9 +119,20 @@ describe('POST /api/auth/delete-account', () => {
     expect(await rowsOf(bystander.user._id)).toEqual({ users: 1, sessions: 1, entities: 1, sync_user: 1, sync_client: 1 });
   });
 
+  it('requires the password: missing or wrong is 400 naming it and deletes nothing', async () => {
+    const u = await registerUser(t.app);
+    for (const payload of [undefined, {}, { password: 'not-my-password' }]) {
+      const res = await deleteAccount(u.headers, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details).toEqual([expect.objectContaining({ field: 'password' })]);
+    }
+    expect((await me(u.headers)).statusCode).toBe(200);
+    expect(await rowsOf(u.user._id)).toMatchObject({ users: 1, sessions: 1 });
+  });
+
   it('lets the address register again afterwards', async () => {
     const u = await registerUser(t.app);
-    await t.app.inject({ method: 'POST', url: '/api/auth/delete-account', headers: u.headers });
+    await deleteAccount(u.headers, { password: TEST_PASSWORD });
     const again = await registerUser(t.app, { email: u.email });
     expect(again.user._id).not.toBe(u.user._id);
   });

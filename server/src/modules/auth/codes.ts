@@ -9,7 +9,7 @@ export const CODE_TTL_MS = 10 * 60_000;
 export const RESEND_AFTER_MS = 60_000;
 /** Checks per code; the sixth is refused even with the right code. */
 export const MAX_CODE_ATTEMPTS = 5;
-/** After a code was checked before the account exists, `register` may finish within this time. */
+/** After a code was checked before the account exists, `register` may finish within this time (CONTRACT.md). */
 export const REGISTRATION_PROOF_MS = 30 * 60_000;
 /** Rows older than this are pruned. */
 const KEEP_MS = 24 * 3600_000;
@@ -39,9 +39,15 @@ export function emailCodesRepository(db: Kysely<Database>) {
     const now = Date.now();
     const id = newId();
     await db.transaction().execute(async (trx) => {
-      // Only the newest code or link of a kind works: issuing one retires the older ones.
+      // Only the newest code or link of a kind works: issuing one retires the older ones (a registration proof
+      // already handed out stays, so asking for a code to someone's address cannot cancel their registration).
       const kinds: CodePurpose[] = purpose === 'reset' ? ['reset'] : ['register', 'verify'];
-      await trx.deleteFrom('email_codes').where('email', '=', email).where('purpose', 'in', kinds).execute();
+      await trx
+        .deleteFrom('email_codes')
+        .where('email', '=', email)
+        .where('purpose', 'in', kinds)
+        .where('verified_at', 'is', null)
+        .execute();
       await trx.deleteFrom('email_codes').where('created_at', '<', iso(now - KEEP_MS)).execute();
       await trx
         .insertInto('email_codes')
@@ -106,22 +112,32 @@ export function emailCodesRepository(db: Kysely<Database>) {
       return Number(res.numUpdatedRows) === 1;
     },
 
-    /** A registration code was checked before the account exists: remember it for `register`. */
-    async markVerified(id: string): Promise<void> {
-      await db.updateTable('email_codes').set({ verified_at: iso(Date.now()) }).where('id', '=', id).execute();
+    /**
+     * A code was checked before the account exists: turn its row into the registration proof that `register`
+     * must present. Answers a new secret (256 bits) that only the caller of verify-email learns; the row keeps
+     * its SHA-256 instead of the code's digest, lives 30 minutes and is used up by `register`.
+     */
+    async proveRegistration(id: string): Promise<string> {
+      const token = newSecret();
+      const now = Date.now();
+      await db
+        .updateTable('email_codes')
+        .set({ code_hash: sha256(token), verified_at: iso(now), expires_at: iso(now + REGISTRATION_PROOF_MS) })
+        .where('id', '=', id)
+        .execute();
+      return token;
     },
 
-    /** A registration code checked within the last 30 minutes and not yet used by `register`. */
-    findRegistrationProof(email: string) {
+    /** The live registration proof of this email and secret, or undefined. */
+    findRegistrationProof(email: string, token: string) {
       return db
         .selectFrom('email_codes')
         .selectAll()
         .where('email', '=', email)
-        .where('purpose', '=', 'register')
+        .where('code_hash', '=', sha256(token))
+        .where('verified_at', 'is not', null)
         .where('consumed_at', 'is', null)
-        .where('verified_at', '>', iso(Date.now() - REGISTRATION_PROOF_MS))
-        .orderBy('verified_at', 'desc')
-        .limit(1)
+        .where('expires_at', '>', iso(Date.now()))
         .executeTakeFirst();
     },
 

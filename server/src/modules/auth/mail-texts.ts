@@ -25,14 +25,17 @@ export function codeMail(locale: MailLocale, to: string, code: string): MailMess
   return { to, subject, text, devCode: code };
 }
 
-/** Sent instead of a code when the address already has a verified account (same answer to the caller). */
-export function accountExistsMail(locale: MailLocale, to: string, loginUrl: string): MailMessage {
+/**
+ * The code mail for an address that already has a verified account: the code (so the caller's answer does not
+ * depend on whether the account exists) and, only here, inside the mailbox, the news that it does.
+ */
+export function accountExistsMail(locale: MailLocale, to: string, code: string, loginUrl: string): MailMessage {
   const text =
     locale === 'ru'
-      ? `Кто-то (возможно, вы) пытался зарегистрироваться с этим адресом, но аккаунт уже существует.\n\nВойти: ${loginUrl}\nЕсли вы забыли пароль, его можно сбросить на странице входа.\n\n${APP}`
-      : `Someone (probably you) tried to sign up with this address, but you already have an account.\n\nLog in: ${loginUrl}\nIf you forgot your password, you can reset it from the login page.\n\n${APP}`;
+      ? `Ваш код подтверждения: ${code}\n\nКто-то (возможно, вы) пытался зарегистрироваться с этим адресом, но аккаунт уже существует.\n\nВойти: ${loginUrl}\nЕсли вы забыли пароль, его можно сбросить на странице входа.\n\n${APP}`
+      : `Your verification code: ${code}\n\nSomeone (probably you) tried to sign up with this address, but you already have an account.\n\nLog in: ${loginUrl}\nIf you forgot your password, you can reset it from the login page.\n\n${APP}`;
   const subject = locale === 'ru' ? `У вас уже есть аккаунт ${APP}` : `You already have an ${APP} account`;
-  return { to, subject, text };
+  return { to, subject, text, devCode: code };
 }
 
 export function resetMail(locale: MailLocale, to: string, link: string): MailMessage {

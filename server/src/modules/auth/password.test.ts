@@ -33,10 +33,10 @@ const reset = (token: string, password: string) =>
 const INVALID_TOKEN = { error: { code: 'INVALID_TOKEN', message: 'Invalid or expired reset link' } };
 
 describe('PUT /api/auth/password', () => {
-  it('ends every session (all earlier tokens and cookies die) and answers a token for a new one', async () => {
+  it('with signOutOthers ends every session (all earlier tokens and cookies die) and answers a token for a new one', async () => {
     const u = await registerUser(t.app);
     const otherDevice = (await login(u.email, TEST_PASSWORD)).json().token;
-    const res = await changePassword({ ...u.headers }, { newPassword: NEW_PASSWORD });
+    const res = await changePassword({ ...u.headers }, { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, signOutOthers: true });
     expect(res.statusCode).toBe(200);
     const { success, token } = res.json();
     expect(success).toBe(true);
@@ -50,22 +50,41 @@ describe('PUT /api/auth/password', () => {
     expect((await login(u.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('checks currentPassword when sent: a wrong one is 400 and changes nothing', async () => {
+  it('without signOutOthers renews only this session: other devices stay signed in', async () => {
     const u = await registerUser(t.app);
-    const wrong = await changePassword(u.headers, { newPassword: NEW_PASSWORD, currentPassword: 'not-my-password' });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error.code).toBe('INVALID_PASSWORD');
+    const otherDevice = (await login(u.email, TEST_PASSWORD)).json().token;
+    const res = await changePassword(u.headers, { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect((await me(u.headers)).statusCode).toBe(401);
+    expect((await me(bearer(res.json().token))).statusCode).toBe(200);
+    expect((await me(bearer(otherDevice))).statusCode).toBe(200);
+  });
+
+  it('requires the right currentPassword: missing or wrong is 400 "Current password is incorrect" and changes nothing', async () => {
+    const u = await registerUser(t.app);
+    for (const extra of [{}, { currentPassword: '' }, { currentPassword: 'not-my-password' }]) {
+      const wrong = await changePassword(u.headers, { newPassword: NEW_PASSWORD, ...extra });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({
+        error: {
+          code: 'INVALID_PASSWORD',
+          message: 'Current password is incorrect',
+          details: [expect.objectContaining({ field: 'currentPassword' })],
+        },
+      });
+    }
     expect((await me(u.headers)).statusCode).toBe(200);
+    expect((await login(u.email, NEW_PASSWORD)).statusCode).toBe(401);
     const ok = await changePassword(u.headers, { newPassword: NEW_PASSWORD, currentPassword: TEST_PASSWORD });
     expect(ok.statusCode).toBe(200);
   });
 
   it('applies the password policy to newPassword', async () => {
     const u = await registerUser(t.app);
-    const common = await changePassword(u.headers, { newPassword: 'sunshine1' });
+    const common = await changePassword(u.headers, { currentPassword: TEST_PASSWORD, newPassword: 'sunshine1' });
     expect(common.statusCode).toBe(400);
     expect(common.json().error.details).toEqual([expect.objectContaining({ field: 'newPassword', key: 'validation.passwordCommon' })]);
-    const short = await changePassword(u.headers, { newPassword: 'abc' });
+    const short = await changePassword(u.headers, { currentPassword: TEST_PASSWORD, newPassword: 'abc' });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.details[0]).toMatchObject({ field: 'newPassword', key: 'validation.minLength' });
     expect((await me(u.headers)).statusCode).toBe(200);
@@ -116,6 +135,33 @@ describe('POST /api/auth/forgot-password', () => {
       headers: { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' },
     });
     expect((await readLastMail(t.dataDir, email)).text).toMatch(/Ваш код подтверждения: \d{6}/);
+  });
+
+  it('throttles by mails sent, not requests: a request every 40 s still gets a link every 80 s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const u = await registerUser(t.app);
+    const sentAt: number[] = [];
+    const start = Date.now();
+    for (let second = 0; second <= 240; second += 40) {
+      vi.setSystemTime(start + second * 1000);
+      const before = (await readMails(t.dataDir, u.email)).length;
+      expect((await forgot(u.email)).json()).toEqual({ success: true });
+      await t.app.mailer.flush();
+      if ((await readMails(t.dataDir, u.email)).length > before) sentAt.push(second);
+    }
+    expect(sentAt).toEqual([0, 80, 160, 240]);
+  });
+
+  it('answers a known and an unknown email alike every time, and counts nothing per email for the unknown one', async () => {
+    const u = await registerUser(t.app);
+    const stranger = `nobody-${Date.now()}@example.com`;
+    for (let i = 0; i < 3; i++) {
+      const [a, b] = [await forgot(u.email), await forgot(stranger)];
+      expect([a.statusCode, a.body]).toEqual([b.statusCode, b.body]);
+    }
+    await t.app.mailer.flush();
+    const perEmail = await t.app.db.selectFrom('auth_events').select('kind').where('email', '=', stranger).execute();
+    expect(perEmail).toEqual([]);
   });
 
   it('limits sends per IP', async () => {

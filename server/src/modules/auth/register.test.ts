@@ -5,8 +5,10 @@ import {
   readLastMail,
   readMails,
   registerUser,
+  reopen,
   sessionCookie,
   TEST_PASSWORD,
+  verificationTokenFor,
   type TestApp,
 } from '../../../test/helpers.js';
 
@@ -38,6 +40,9 @@ const sendCode = (email: string) =>
   post('/api/auth/resend-verification', { email, newUser: true, userName: 'Ann', marketingConsent: false, hasAcceptedTerms: true });
 const fields = (res: { json(): unknown }) =>
   ((res.json() as { error: { details?: { field: string; key: string }[] } }).error.details ?? []).map((d) => d.field);
+/** A registration body with a fresh registration proof for its email. */
+const proven = async (email: string, extra: object = {}) =>
+  registration(email, { verificationToken: await verificationTokenFor(t.app, email), ...extra });
 const codesFor = (email: string) => t.app.db.selectFrom('email_codes').selectAll().where('email', '=', email).execute();
 const userRow = (email: string) => t.app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
 const freezeTime = () => vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
@@ -60,7 +65,7 @@ describe('POST /api/auth/resend-verification', () => {
   it('answers the same for a new address, an unverified account and a verified account', async () => {
     const unverified = await registerUser(t.app);
     const verified = await registerUser(t.app);
-    await t.app.db.updateTable('users').set({ email_verified: 1 }).where('email', '=', verified.email).execute();
+    await t.app.db.updateTable('users').set({ email_verified: 0 }).where('email', '=', unverified.email).execute();
     await t.app.mailer.flush();
     const codesBefore = (await codesFor(verified.email)).map((c) => c.id);
     const answers = [];
@@ -73,13 +78,18 @@ describe('POST /api/auth/resend-verification', () => {
     }
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     await t.app.mailer.flush();
-    const [toUnverified] = await codesFor(unverified.email);
+    const toUnverified = (await codesFor(unverified.email)).find((c) => c.verified_at === null)!;
     expect(toUnverified.purpose).toBe('verify');
-    // The verified account gets no code, only a note that the account exists.
+    // The verified account gets a code too; only its mail (inside the mailbox) says the account exists.
     const mail = await readLastMail(t.dataDir, verified.email);
     expect(mail.subject).toMatch(/already have/);
-    expect(mail.text).not.toMatch(/\b\d{6}\b/);
-    expect((await codesFor(verified.email)).map((c) => c.id)).toEqual(codesBefore);
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    expect((await codesFor(verified.email)).map((c) => c.id)).not.toEqual(codesBefore);
+    // "Account Already Exists" is answered only to the caller who proved the mailbox with that code.
+    const exists = await post('/api/auth/verify-email', { email: verified.email, code });
+    expect(exists.statusCode).toBe(409);
+    expect(exists.json().error.code).toBe('EMAIL_EXISTS');
   });
 
   it('refuses a second code for the same email within 60 s with 429 and retryAfter, then sends one', async () => {
@@ -127,27 +137,32 @@ describe('POST /api/auth/verify-email', () => {
     const code = await readLastCode(t.dataDir, email);
     const verify = await post('/api/auth/verify-email', { email, code });
     expect(verify.statusCode).toBe(200);
-    expect(verify.json()).toEqual({ verified: true });
+    const { verified, verificationToken } = verify.json();
+    expect(verified).toBe(true);
+    expect(verificationToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const [row] = await codesFor(email);
     expect(row.verified_at).not.toBeNull();
+    expect(JSON.stringify(row)).not.toContain(verificationToken);
 
-    const res = await post('/api/auth/register', registration(email));
+    const res = await post('/api/auth/register', registration(email, { verificationToken }));
     expect(res.statusCode).toBe(201);
     expect(res.json().user.emailVerified).toBe(true);
     // The proof is used up by the registration.
     expect((await codesFor(email))[0].consumed_at).not.toBeNull();
   });
 
-  it('marks an existing account verified, once: the same code a second time is refused', async () => {
+  it('marks the signed-in owner\'s unverified account verified, once: the same code a second time is refused', async () => {
     const u = await registerUser(t.app);
+    await t.app.db.updateTable('users').set({ email_verified: 0 }).where('email', '=', u.email).execute();
+    await sendCode(u.email);
     const code = await readLastCode(t.dataDir, u.email);
-    const first = await post('/api/auth/verify-email', { email: u.email, code });
+    const first = await post('/api/auth/verify-email', { email: u.email, code }, u.headers);
     expect(first.json()).toEqual({ verified: true });
     expect((await userRow(u.email)).email_verified).toBe(1);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: u.headers });
     expect(me.json().user.emailVerified).toBe(true);
 
-    const reuse = await post('/api/auth/verify-email', { email: u.email, code });
+    const reuse = await post('/api/auth/verify-email', { email: u.email, code }, u.headers);
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toEqual({ error: { code: 'INVALID_CODE', message: 'Email verification failed' } });
   });
@@ -235,28 +250,29 @@ describe('POST /api/auth/verify-email', () => {
     expect(fields(res)).toContain('code');
   });
 
-  it('a registration proof older than 30 minutes no longer verifies the new account', async () => {
+  it('a registration proof older than 30 minutes no longer registers (400, no account)', async () => {
     freezeTime();
     const email = freshEmail();
     await sendCode(email);
-    await post('/api/auth/verify-email', { email, code: await readLastCode(t.dataDir, email) });
+    const verify = await post('/api/auth/verify-email', { email, code: await readLastCode(t.dataDir, email) });
     vi.setSystemTime(Date.now() + 31 * 60_000);
-    const res = await post('/api/auth/register', registration(email));
-    expect(res.statusCode).toBe(201);
-    expect(res.json().user.emailVerified).toBe(false);
+    const res = await post('/api/auth/register', registration(email, { verificationToken: verify.json().verificationToken }));
+    expect(res.statusCode).toBe(400);
+    expect(fields(res)).toEqual(['verificationToken']);
+    expect(await t.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
   });
 });
 
 describe('POST /api/auth/register', () => {
   it('answers 201 with the public user, a working token and the session cookie', async () => {
     const email = freshEmail();
-    const res = await post('/api/auth/register', registration(email, { marketingConsent: true, locale: 'ru' }));
+    const res = await post('/api/auth/register', await proven(email, { marketingConsent: true, locale: 'ru' }));
     expect(res.statusCode).toBe(201);
     const { user, token } = res.json();
     expect(user).toMatchObject({
       email,
       name: 'Ann',
-      emailVerified: false,
+      emailVerified: true,
       marketingConsent: true,
       timezone: 'Europe/Berlin',
       weekStartDay: 1,
@@ -279,41 +295,52 @@ describe('POST /api/auth/register', () => {
     expect(me.json().user._id).toBe(user._id);
   });
 
-  it('mails an unverified account a code (in its locale) that verifies it', async () => {
+  it('replaces an unverified account on the address (a squatter\'s): the prover registers, the squatter\'s account goes', async () => {
     const email = freshEmail();
-    const res = await post('/api/auth/register', registration(email, { locale: 'ru' }));
-    expect(res.json().user.emailVerified).toBe(false);
-    const mail = await readLastMail(t.dataDir, email);
-    expect(mail.subject).toMatch(/Код подтверждения/);
-    const code = /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
-    expect((await post('/api/auth/verify-email', { email, code })).json()).toEqual({ verified: true });
-    expect((await userRow(email)).email_verified).toBe(1);
+    const squatter = await registerUser(t.app, { email, password: 'squatters-own-password-9' });
+    await t.app.db.updateTable('users').set({ email_verified: 0 }).where('email', '=', email).execute();
+    const res = await post('/api/auth/register', await proven(email, { locale: 'ru' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user._id).not.toBe(squatter.user._id);
+    expect(res.json().user.emailVerified).toBe(true);
+    expect(await t.app.db.selectFrom('users').select('id').where('id', '=', squatter.user._id).executeTakeFirst()).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: squatter.headers })).statusCode).toBe(401);
+    const login = await post('/api/auth/login', { email, password: 'squatters-own-password-9' });
+    expect(login.statusCode).toBe(401);
   });
 
   it('takes the time zone from x-timezone when the body has none', async () => {
     const email = freshEmail();
-    const { timezone: _omit, ...body } = registration(email);
+    const { timezone: _omit, ...body } = await proven(email);
     const res = await post('/api/auth/register', body, { 'x-timezone': 'Asia/Tokyo' });
     expect(res.json().user.timezone).toBe('Asia/Tokyo');
   });
 
-  it('with a correct code creates a verified account in one call', async () => {
+  it('without a valid verificationToken answers 400 naming it and creates nothing', async () => {
     const email = freshEmail();
-    await sendCode(email);
-    const code = await readLastCode(t.dataDir, email);
-    const res = await post('/api/auth/register', registration(email, { code }));
-    expect(res.statusCode).toBe(201);
-    expect(res.json().user.emailVerified).toBe(true);
+    const other = freshEmail();
+    const othersToken = await verificationTokenFor(t.app, other);
+    for (const extra of [{}, { verificationToken: 'forged-token' }, { verificationToken: othersToken }, { code: '123456' }]) {
+      const res = await post('/api/auth/register', registration(email, extra));
+      expect(res.statusCode).toBe(400);
+      expect(fields(res)).toEqual(['verificationToken']);
+    }
+    expect(await t.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
   });
 
-  it('with a wrong code answers 400 INVALID_CODE and creates no account', async () => {
-    const email = freshEmail();
-    await sendCode(email);
-    const code = await readLastCode(t.dataDir, email);
-    const res = await post('/api/auth/register', registration(email, { code: code === '111111' ? '111112' : '111111' }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('INVALID_CODE');
-    expect(await t.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+  it('an attacker cannot use the victim\'s verification: the proof goes only to the caller of verify-email, once', async () => {
+    const victim = freshEmail();
+    await sendCode(victim);
+    const verify = await post('/api/auth/verify-email', { email: victim, code: await readLastCode(t.dataDir, victim) });
+    const { verificationToken } = verify.json();
+    // The attacker registers the victim's address right after the victim verified it, without the proof.
+    const attacker = await post('/api/auth/register', registration(victim, { password: 'attackers-password-77' }));
+    expect(attacker.statusCode).toBe(400);
+    const owner = await post('/api/auth/register', registration(victim, { verificationToken }));
+    expect(owner.statusCode).toBe(201);
+    // Single use: the same proof cannot register (or replace) again.
+    const again = await post('/api/auth/register', registration(victim, { verificationToken }));
+    expect(again.statusCode).toBe(400);
   });
 
   it('requires hasAcceptedTerms: true (400 naming it with key validation.terms)', async () => {
@@ -327,19 +354,35 @@ describe('POST /api/auth/register', () => {
   it('names every bad field in a 400', async () => {
     const res = await post('/api/auth/register', { email: 'nope', password: 'short', name: '  ', hasAcceptedTerms: true, weekStartDay: 9 });
     expect(res.statusCode).toBe(400);
-    expect(fields(res).sort()).toEqual(['email', 'name', 'password', 'weekStartDay']);
+    expect(fields(res).sort()).toEqual(['email', 'name', 'password', 'verificationToken', 'weekStartDay']);
   });
 
-  it('refuses an existing email (any case) with 409 EMAIL_EXISTS saying "exists"', async () => {
+  it('says "Account Already Exists" (409 EMAIL_EXISTS) only to a caller who proved the address; others get the 400', async () => {
     const u = await registerUser(t.app);
+    freezeTime();
     for (const email of [u.email, u.email.toUpperCase()]) {
-      const res = await post('/api/auth/register', registration(email));
+      const blind = await post('/api/auth/register', registration(email));
+      expect(blind.statusCode).toBe(400);
+      expect(blind.body).not.toMatch(/exist/i);
+      vi.setSystemTime(Date.now() + 61_000);
+      const before = (await readMails(t.dataDir, u.email))[0]?.file;
+      await sendCode(email);
+      const res = await post('/api/auth/verify-email', { email, code: await readLastCode(t.dataDir, u.email, { after: before }) });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ error: { code: 'EMAIL_EXISTS', message: 'User with this email already exists' } });
     }
   });
 
-  it('makes the first account and ADMIN_EMAILS admins, everyone else a user', async () => {
+  it('a proof taken before someone else registered the address answers 409 and creates nothing', async () => {
+    const email = freshEmail();
+    const early = await proven(email);
+    await registerUser(t.app, { email });
+    const res = await post('/api/auth/register', early);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('EMAIL_EXISTS');
+  });
+
+  it('outside production makes the first account and ADMIN_EMAILS admins, everyone else a user', async () => {
     const own = await makeTestApp({ adminEmails: ['boss@example.com'] });
     try {
       const first = await registerUser(own.app);
@@ -348,6 +391,29 @@ describe('POST /api/auth/register', () => {
       expect([first.user.role, second.user.role, boss.user.role]).toEqual(['admin', 'user', 'admin']);
     } finally {
       await own.close();
+    }
+  });
+
+  it('in production only ADMIN_EMAILS are admins (not the first account), applied at start-up to existing accounts', async () => {
+    const production = { production: true, publicUrl: 'https://todo.example.org' };
+    const own = await makeTestApp(production);
+    try {
+      const first = await registerUser(own.app);
+      const later = await registerUser(own.app, { email: 'later-boss@example.com' });
+      expect([first.user.role, later.user.role]).toEqual(['user', 'user']);
+      // A restart with ADMIN_EMAILS naming an existing account promotes it.
+      const restarted = await reopen(own, { adminEmails: ['later-boss@example.com'] });
+      try {
+        const roles = await restarted.db.selectFrom('users').select(['email', 'role']).orderBy('email').execute();
+        expect(Object.fromEntries(roles.map((r) => [r.email, r.role]))).toEqual({
+          [first.email]: 'user',
+          'later-boss@example.com': 'admin',
+        });
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      await own.close().catch(() => undefined);
     }
   });
 
@@ -360,18 +426,18 @@ describe('POST /api/auth/register', () => {
   });
 
   it('accepts an 8-character and a 64+-character password and refuses 129 characters', async () => {
-    expect((await post('/api/auth/register', registration(freshEmail(), { password: 'qh7#Tz!p' }))).statusCode).toBe(201);
+    expect((await post('/api/auth/register', await proven(freshEmail(), { password: 'qh7#Tz!p' }))).statusCode).toBe(201);
     const long = 'a quiet river runs past the old mill where we used to fish each summer'.slice(0, 72);
     expect(long.length).toBeGreaterThanOrEqual(64);
-    expect((await post('/api/auth/register', registration(freshEmail(), { password: long }))).statusCode).toBe(201);
-    const res = await post('/api/auth/register', registration(freshEmail(), { password: 'x'.repeat(129) }));
+    expect((await post('/api/auth/register', await proven(freshEmail(), { password: long }))).statusCode).toBe(201);
+    const res = await post('/api/auth/register', await proven(freshEmail(), { password: 'x'.repeat(129) }));
     expect(res.statusCode).toBe(400);
     expect(fields(res)).toEqual(['password']);
   });
 
   it('refuses a password from the common list with key validation.passwordCommon', async () => {
     for (const password of ['password123', 'Qwertyuiop', 'iloveyou1']) {
-      const res = await post('/api/auth/register', registration(freshEmail(), { password }));
+      const res = await post('/api/auth/register', await proven(freshEmail(), { password }));
       expect(res.statusCode).toBe(400);
       expect(res.json().error.details).toEqual([
         expect.objectContaining({ field: 'password', key: 'validation.passwordCommon' }),

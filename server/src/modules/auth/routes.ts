@@ -21,6 +21,9 @@ export const authRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app,
     errorResponseBuilder: (_request, context) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
   const ctx = authContext(app, opts.config);
+  // ADMIN_EMAILS applies to accounts that already exist, too (CONTRACT.md).
+  const promoted = await ctx.users.promoteAdmins(opts.config.adminEmails);
+  if (promoted) app.log.info({ event: 'admins_promoted', count: promoted }, 'ADMIN_EMAILS applied to existing accounts');
   sessionRoutes(app, ctx);
   registerRoutes(app, ctx);
   passwordRoutes(app, ctx);

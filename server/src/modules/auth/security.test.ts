@@ -1,5 +1,6 @@
 import { createHmac, generateKeyPairSync, sign as rsaSign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseTrustProxy } from '../../config.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../../plugins/auth.js';
 import {
   bearer,
@@ -39,13 +40,14 @@ describe('session cookie', () => {
   });
 
   it('is Secure and __Host- prefixed behind HTTPS too', async () => {
-    const own = await makeTestApp({ trustProxy: true });
+    const own = await makeTestApp({ trustProxy: parseTrustProxy('1') });
     try {
+      const h = await registerUser(own.app, { email: 'h@example.org' });
       const res = await own.app.inject({
         method: 'POST',
-        url: '/api/auth/register',
+        url: '/api/auth/login',
         headers: { host: 'todo.example.org', 'x-forwarded-proto': 'https' },
-        payload: { email: 'h@example.org', password: TEST_PASSWORD, name: 'H', hasAcceptedTerms: true },
+        payload: { email: h.email, password: TEST_PASSWORD },
       });
       expect(String(res.headers['set-cookie'])).toMatch(/^__Host-sid=.*; HttpOnly.*; Secure/);
     } finally {
@@ -174,8 +176,10 @@ describe('logs', () => {
     try {
       const app = own.app;
       const a = await registerUser(app);
+      await app.db.updateTable('users').set({ email_verified: 0 }).where('id', '=', a.user._id).execute();
+      await app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email: a.email } });
       const code = await readLastCode(own.dataDir, a.email);
-      await app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { email: a.email, code } });
+      await app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { email: a.email, code }, headers: a.headers });
       await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: a.email, password: 'wrong-guess-123' } });
       const ok = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: a.email, password: a.password } });
       const newPassword = 'mossy-bridge-over-quiet-water';

@@ -5,6 +5,9 @@ import { toPublicUser } from '../user/public-user.js';
 import { invalidCredentials, type AuthContext } from './context.js';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 
+/** The token of a `Bearer …` header (identify has already checked its form). */
+const bearerToken = (header: string | undefined) => (header ?? '').slice('Bearer '.length);
+
 /** Login, session restore (`me`) and logout. */
 export function sessionRoutes(app: FastifyInstance, ctx: AuthContext) {
   /**
@@ -32,7 +35,11 @@ export function sessionRoutes(app: FastifyInstance, ctx: AuthContext) {
     return { user: toPublicUser(user), token };
   });
 
-  /** Restores a session from the cookie (or checks a bearer token) and hands out a fresh access token. */
+  /**
+   * Restores a session from the cookie and hands out a fresh access token (and renews the cookie). A bearer
+   * caller only learns whether its token is valid and gets that same token back: a token never renews itself,
+   * so a stolen one dies when it expires.
+   */
   app.get('/api/auth/me', async (request, reply) => {
     const auth = await app.identify(request).catch(() => null);
     const user = auth ? await ctx.users.findById(auth.id) : undefined;
@@ -44,6 +51,10 @@ export function sessionRoutes(app: FastifyInstance, ctx: AuthContext) {
         token: null,
       });
     }
+    if (auth.via === 'bearer') {
+      return { authenticated: true, user: toPublicUser(user), token: bearerToken(request.headers.authorization) };
+    }
+    app.sessions.renewCookie(request, reply);
     return { authenticated: true, user: toPublicUser(user), token: app.sessions.tokenFor(user.id, auth.sessionId) };
   });
 

@@ -3,6 +3,7 @@ import {
   bearer,
   makeTestApp,
   registerUser,
+  reopen,
   sessionCookie,
   TEST_PASSWORD,
   type RegisteredUser,
@@ -155,20 +156,39 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('GET /api/auth/me', () => {
-  it('with a bearer token answers authenticated, the user and a fresh token for the same session', async () => {
+  it('with a bearer token answers authenticated and the user, and that same token: a token never renews itself', async () => {
     const res = await me(alice.headers);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ authenticated: true, user: { _id: alice.user._id, email: alice.email } });
-    const sid = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sid;
-    expect(sid(body.token)).toBe(sid(alice.token));
-    expect((await me(bearer(body.token))).statusCode).toBe(200);
+    expect(body.token).toBe(alice.token);
+    expect(res.headers['set-cookie']).toBeUndefined();
   });
 
-  it('restores the session from the cookie alone', async () => {
+  it('a stolen bearer token dies after its 15 minutes even when it calls /me all along', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const u = await registerUser(t.app);
+    let token = u.token;
+    for (let minute = 0; minute < 14; minute += 2) {
+      vi.setSystemTime(Date.now() + 2 * 60_000);
+      const res = await me(bearer(token));
+      expect(res.statusCode).toBe(200);
+      token = res.json().token;
+    }
+    vi.setSystemTime(Date.now() + 2 * 60_000);
+    expect((await me(bearer(token))).statusCode).toBe(401);
+    // The cookie (the browser's session) still restores it with a fresh token.
+    const restored = await me({ cookie: u.cookie });
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json().token).not.toBe(u.token);
+  });
+
+  it('restores the session from the cookie alone, with a fresh token and the cookie sent again', async () => {
     const res = await me({ cookie: alice.cookie });
     expect(res.statusCode).toBe(200);
     expect(res.json().authenticated).toBe(true);
+    expect(sessionCookie(res)).toBe(alice.cookie);
+    expect(String(res.headers['set-cookie'])).toMatch(/Max-Age=7776000/);
     expect((await me(bearer(res.json().token))).json().user._id).toBe(alice.user._id);
   });
 
@@ -215,5 +235,46 @@ describe('POST /api/auth/logout', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout?_t=1' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
+  });
+});
+
+describe('sessions slide and expire (docs/architecture.md)', () => {
+  const sessionRow = (id: string) =>
+    t.app.db.selectFrom('sessions').select(['expires_at', 'last_seen_at']).where('user_id', '=', id).executeTakeFirstOrThrow();
+
+  it('use moves the expiry to 90 days from now, at most once a day', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const u = await registerUser(t.app);
+    const created = await sessionRow(u.user._id);
+    vi.setSystemTime(Date.now() + 12 * 3600_000);
+    await me({ cookie: u.cookie });
+    expect(await sessionRow(u.user._id)).toEqual(created);
+    vi.setSystemTime(Date.now() + 13 * 3600_000);
+    await me({ cookie: u.cookie });
+    const slid = await sessionRow(u.user._id);
+    expect(Date.parse(slid.expires_at)).toBe(Date.now() + 90 * 86_400_000);
+    expect(slid.last_seen_at).toBe(new Date().toISOString());
+    // 89 days later, past the first expiry, the slid session still works and slides again.
+    vi.setSystemTime(Date.parse(slid.expires_at) - 86_400_000);
+    expect(Date.now()).toBeGreaterThan(Date.parse(created.expires_at));
+    expect((await me({ cookie: u.cookie })).statusCode).toBe(200);
+    expect(Date.parse((await sessionRow(u.user._id)).expires_at)).toBe(Date.now() + 90 * 86_400_000);
+    // Unused for 90 days, it ends.
+    vi.setSystemTime(Date.now() + 90 * 86_400_000 + 1000);
+    expect((await me({ cookie: u.cookie })).statusCode).toBe(401);
+  });
+
+  it('expired rows are deleted at start-up', async () => {
+    const own = await makeTestApp();
+    try {
+      const u = await registerUser(own.app);
+      await own.app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', u.user._id).execute();
+      const restarted = await reopen(own);
+      const left = await restarted.db.selectFrom('sessions').select('id').where('user_id', '=', u.user._id).execute();
+      expect(left).toEqual([]);
+      await restarted.close();
+    } finally {
+      await own.close().catch(() => undefined);
+    }
   });
 });

@@ -15,6 +15,16 @@ export interface NewUser {
   preferences: Record<string, unknown>;
   /** Emails that are always admins (ADMIN_EMAILS). */
   adminEmails: string[];
+  /** The first account on an empty server is an admin (outside production only). */
+  firstIsAdmin: boolean;
+  /** An unverified account on the same email is deleted in the same transaction (the caller proved the mailbox). */
+  replaceUnverified?: boolean;
+}
+
+export interface Created {
+  user: UserRow;
+  /** The id of the unverified account that was replaced, if any. */
+  replaced: string | null;
 }
 
 /** SQL for the `users` table. The auth module creates accounts and checks credentials through it. */
@@ -25,11 +35,20 @@ export function usersRepository(db: Kysely<Database>) {
     findByEmail: (email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
 
     /**
-     * Insert an account. The first account on an empty server and every ADMIN_EMAILS address are admins;
-     * counting and inserting in one transaction keeps two simultaneous first sign-ups from both becoming admin.
+     * Insert an account. Every ADMIN_EMAILS address is an admin, and with `firstIsAdmin` the first account on an
+     * empty server; counting and inserting in one transaction keeps two simultaneous first sign-ups from both
+     * becoming admin.
      */
-    create(input: NewUser): Promise<UserRow> {
+    create(input: NewUser): Promise<Created> {
       return db.transaction().execute(async (trx: Transaction<Database>) => {
+        const squatter = input.replaceUnverified
+          ? await trx
+              .deleteFrom('users')
+              .where('email', '=', input.email)
+              .where('email_verified', '=', 0)
+              .returning('id')
+              .executeTakeFirst()
+          : undefined;
         const { n } = await trx
           .selectFrom('users')
           .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -43,7 +62,7 @@ export function usersRepository(db: Kysely<Database>) {
           email_verified: input.emailVerified ? 1 : 0,
           marketing_consent: input.marketingConsent ? 1 : 0,
           accepted_terms_at: now,
-          role: Number(n) === 0 || input.adminEmails.includes(input.email) ? 'admin' : 'user',
+          role: (input.firstIsAdmin && Number(n) === 0) || input.adminEmails.includes(input.email) ? 'admin' : 'user',
           disabled: 0,
           timezone: input.timezone,
           week_start_day: input.weekStartDay,
@@ -57,8 +76,20 @@ export function usersRepository(db: Kysely<Database>) {
           last_active_at: now,
         };
         await trx.insertInto('users').values(row).execute();
-        return row;
+        return { user: row, replaced: squatter?.id ?? null };
       });
+    },
+
+    /** ADMIN_EMAILS applied to existing accounts (at start-up): those addresses become admins. */
+    async promoteAdmins(emails: string[]): Promise<number> {
+      if (!emails.length) return 0;
+      const res = await db
+        .updateTable('users')
+        .set({ role: 'admin', updated_at: new Date().toISOString() })
+        .where('email', 'in', emails)
+        .where('role', '!=', 'admin')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows);
     },
 
     async update(id: string, patch: Omit<Updateable<UsersTable>, 'id' | 'updated_at'>): Promise<void> {

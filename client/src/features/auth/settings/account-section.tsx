@@ -5,8 +5,9 @@ import type { PublicUser } from '@adhd/shared/users/schema';
 import { deleteAccount } from '../actions';
 import { Button } from '../components/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toProblem } from '../errors';
-import { authMessages } from '../messages';
+import { TextField } from '../components/text-field';
+import { problemMessage, toProblem } from '../errors';
+import { authMessages, fieldMessage } from '../messages';
 import { SignOutButton } from '../sign-out-button';
 import { SettingRow, SettingsSection, ToggleRow } from './controls';
 
@@ -17,20 +18,37 @@ export function AccountSection({ user, onMarketing }: { user: PublicUser; onMark
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
 
+  /** Rejects (the dialog stays open and shows `deleteError`) unless the account is gone. */
   async function remove() {
+    if (!password) {
+      setPasswordError(i18n._(fieldMessage({ key: 'validation.required' })));
+      throw new Error('password required');
+    }
     setDeleting(true);
     setDeleteError(null);
+    setPasswordError(null);
     try {
-      await deleteAccount();
+      await deleteAccount(password);
       navigate('/', { replace: true });
     } catch (err) {
       const p = toProblem(err);
-      setConfirming(false);
       setDeleting(false);
-      setDeleteError(i18n._(p.kind === 'network' ? authMessages.network : authMessages.deleteFailed));
+      if (p.kind === 'wrongPassword') setPasswordError(i18n._(authMessages.wrongPassword));
+      setDeleteError(i18n._(p.kind === 'network' || p.kind === 'rateLimited' ? problemMessage(p, authMessages.deleteFailed) : authMessages.deleteFailed));
+      throw err;
     }
   }
+
+  const openDialog = (open: boolean) => {
+    if (deleting) return;
+    setConfirming(open);
+    setPassword('');
+    setPasswordError(null);
+    setDeleteError(null);
+  };
 
   return (
     <>
@@ -68,18 +86,9 @@ export function AccountSection({ user, onMarketing }: { user: PublicUser; onMark
       <SettingsSection title={<Trans>Danger zone</Trans>}>
         <SettingRow
           label={<Trans>Delete account</Trans>}
-          description={
-            <>
-              <Trans>Deletes your account and everything in it, for good.</Trans>
-              {deleteError && (
-                <span role="alert" className="mt-1 block text-danger">
-                  {deleteError}
-                </span>
-              )}
-            </>
-          }
+          description={<Trans>Deletes your account and everything in it, for good.</Trans>}
         >
-          <Button variant="danger" onClick={() => setConfirming(true)} className="w-full sm:w-auto">
+          <Button variant="danger" onClick={() => openDialog(true)} className="w-full sm:w-auto">
             <Trans>Delete account</Trans>
           </Button>
         </SettingRow>
@@ -87,13 +96,28 @@ export function AccountSection({ user, onMarketing }: { user: PublicUser; onMark
 
       <ConfirmDialog
         open={confirming}
-        onOpenChange={(open) => !deleting && setConfirming(open)}
+        onOpenChange={openDialog}
         title={<Trans>Delete your account?</Trans>}
         message={
-          <Trans>
-            This permanently deletes your account with all your tasks, habits, notes, events and tags. It cannot be undone.
-          </Trans>
+          <>
+            <Trans>
+              This permanently deletes your account with all your tasks, habits, notes, events and tags. It cannot be undone.
+            </Trans>
+            <TextField
+              className="mt-4"
+              label={<Trans>Your password</Trans>}
+              revealable
+              autoComplete="current-password"
+              value={password}
+              error={passwordError}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setPasswordError(null);
+              }}
+            />
+          </>
         }
+        errorText={deleteError}
         cancelLabel={<Trans>Cancel</Trans>}
         confirmLabel={deleting ? <Trans>Deleting…</Trans> : <Trans>Delete account</Trans>}
         onConfirm={remove}

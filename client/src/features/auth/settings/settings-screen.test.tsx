@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -61,24 +61,112 @@ describe('settings', () => {
     expect(screen.getByRole('link', { name: 'Verify now' }).getAttribute('href')).toBe('/auth/verify');
   });
 
-  it('deletes the account after confirmation and removes the local data', async () => {
+  it('deletes the account after confirmation with the password and removes the local data', async () => {
     openUserDb(user._id);
     const api = mockApi({ 'POST /api/auth/delete-account': { body: { success: true } } });
     renderScreen(<SettingsScreen />, '/auth/settings');
     await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('alertdialog');
+    // Without the password nothing is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await within(dialog).findByText('This field is required')).toBeTruthy();
+    expect(api.called('POST /api/auth/delete-account')).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('Your password'), 'my secret words');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
     expect((await screen.findByTestId('where')).textContent).toBe('/');
-    expect(api.called('POST /api/auth/delete-account')).toHaveLength(1);
+    expect(api.called('POST /api/auth/delete-account').map((c) => c.body)).toEqual([{ password: 'my secret words' }]);
     expect(authStore.getState().authenticated).toBe(false);
     expect(await Dexie.exists(databaseName(user._id))).toBe(false);
   });
 
-  it('says "Failed to delete account" when deletion fails', async () => {
-    mockApi({ 'POST /api/auth/delete-account': apiError(500, 'INTERNAL', 'x') });
+  it('says "Failed to delete account" when deletion fails, and marks a wrong password', async () => {
+    mockApi({
+      'POST /api/auth/delete-account': (body) =>
+        (body as { password: string }).password === 'wrong one'
+          ? apiError(400, 'INVALID_PASSWORD', 'Current password is incorrect')
+          : apiError(500, 'INTERNAL', 'x'),
+    });
     renderScreen(<SettingsScreen />, '/auth/settings');
     await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
-    expect(await screen.findByText('Failed to delete account')).toBeTruthy();
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.type(within(dialog).getByLabelText('Your password'), 'wrong one');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await within(dialog).findByText('Failed to delete account')).toBeTruthy();
+    expect(within(dialog).getByText('Current password is incorrect')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Your password').getAttribute('aria-invalid')).toBe('true');
+    await userEvent.type(within(dialog).getByLabelText('Your password'), '2');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await within(dialog).findByText('Failed to delete account')).toBeTruthy();
     expect(authStore.getState().authenticated).toBe(true);
+  });
+});
+
+describe('change password', () => {
+  const form = () => screen.getByRole('form', { name: 'Change password' });
+  async function fill(current: string, next: string, confirm = next) {
+    if (current) await userEvent.type(within(form()).getByLabelText('Current password'), current);
+    await userEvent.type(within(form()).getByLabelText('New password'), next);
+    await userEvent.type(within(form()).getByLabelText('Confirm new password'), confirm);
+  }
+
+  it('sends the current and new password with "sign out other devices", and keeps this device signed in with the new token', async () => {
+    const api = mockApi({ 'PUT /api/auth/password': { body: { success: true, token: 'token-renewed' } } });
+    renderScreen(<SettingsScreen />, '/auth/settings');
+    await fill('old secret words', 'new secret words');
+    expect(within(form()).getByLabelText('Sign out other devices')).toHaveProperty('checked', true);
+    await userEvent.click(within(form()).getByRole('button', { name: 'Change password' }));
+    expect(await within(form()).findByText('Password changed')).toBeTruthy();
+    expect(api.called('PUT /api/auth/password').map((c) => c.body)).toEqual([
+      { currentPassword: 'old secret words', newPassword: 'new secret words', signOutOthers: true },
+    ]);
+    expect(localStorage.getItem('auth_token')).toBe('token-renewed');
+    expect(authStore.getState().authenticated).toBe(true);
+    expect((within(form()).getByLabelText('Current password') as HTMLInputElement).value).toBe('');
+  });
+
+  it('may keep the other devices signed in', async () => {
+    const api = mockApi({ 'PUT /api/auth/password': { body: { success: true, token: 'token-renewed' } } });
+    renderScreen(<SettingsScreen />, '/auth/settings');
+    await fill('old secret words', 'new secret words');
+    await userEvent.click(within(form()).getByLabelText('Sign out other devices'));
+    await userEvent.click(within(form()).getByRole('button', { name: 'Change password' }));
+    await within(form()).findByText('Password changed');
+    expect((api.called('PUT /api/auth/password')[0]!.body as { signOutOthers: boolean }).signOutOthers).toBe(false);
+  });
+
+  it('checks the fields first: required current password, password rules, matching confirmation', async () => {
+    const api = mockApi({});
+    renderScreen(<SettingsScreen />, '/auth/settings');
+    await fill('', 'short', 'other');
+    await userEvent.click(within(form()).getByRole('button', { name: 'Change password' }));
+    expect(within(form()).getByText('This field is required')).toBeTruthy();
+    expect(within(form()).getByText('This field must be at least 8 characters')).toBeTruthy();
+    expect(within(form()).getByText('Passwords do not match')).toBeTruthy();
+    expect(document.activeElement).toBe(within(form()).getByLabelText('Current password'));
+    expect(api.called('PUT /api/auth/password')).toHaveLength(0);
+  });
+
+  it('says "Failed to change password" and marks the current password when it is wrong', async () => {
+    mockApi({ 'PUT /api/auth/password': apiError(400, 'INVALID_PASSWORD', 'Current password is incorrect') });
+    renderScreen(<SettingsScreen />, '/auth/settings');
+    await fill('not my password', 'new secret words');
+    await userEvent.click(within(form()).getByRole('button', { name: 'Change password' }));
+    const alert = await within(form()).findByRole('alert');
+    expect(alert.textContent).toContain('Failed to change password');
+    expect(within(form()).getAllByText('Current password is incorrect').length).toBeGreaterThan(0);
+    expect(within(form()).getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
+    expect(localStorage.getItem('auth_token')).toBe('token-a');
+  });
+
+  it('says "Failed to change password" when the server fails, and how long to wait when rate-limited', async () => {
+    let limited = false;
+    mockApi({ 'PUT /api/auth/password': () => (limited ? apiError(429, 'RATE_LIMITED', 'x', { retryAfter: 90 }) : apiError(500, 'INTERNAL', 'x')) });
+    renderScreen(<SettingsScreen />, '/auth/settings');
+    await fill('old secret words', 'new secret words');
+    await userEvent.click(within(form()).getByRole('button', { name: 'Change password' }));
+    expect((await within(form()).findByRole('alert')).textContent).toBe('Failed to change password');
+    limited = true;
+    await userEvent.click(within(form()).getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(within(form()).getByRole('alert').textContent).toContain('Please wait 90 seconds'));
   });
 });

@@ -8,6 +8,7 @@ import { inputClass } from '../components/text-field';
 import { authMessages } from '../messages';
 import { flushSettings, hasPendingSettings, savePreferences, saveProfile, type FlushResult } from '../preferences';
 import { AccountSection } from './account-section';
+import { PasswordSection } from './password-section';
 import { ChoiceGroup, SettingRow, SettingsSection } from './controls';
 
 function timeZones(current: string): string[] {
@@ -146,6 +147,8 @@ export function SettingsScreen() {
           </select>
         </SettingRow>
       </SettingsSection>
+
+      <PasswordSection />
 
       <AccountSection user={user} onMarketing={(v) => report(saveProfile({ marketingConsent: v }))} />
     </section>

@@ -1,0 +1,62 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parsePublicUrl, parseTrustProxy } from './config.js';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'adhd-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env });
+
+describe('TRUST_PROXY', () => {
+  it('unset, 0 or false trusts no proxy', () => {
+    for (const value of [undefined, '', '0', 'false', 'FALSE']) expect(parseTrustProxy(value)).toBe(false);
+  });
+
+  it('a whole number is a hop count (the socket peer is hop 0)', () => {
+    const trust = parseTrustProxy('2');
+    expect(typeof trust).toBe('function');
+    const fn = trust as (a: string, i: number) => boolean;
+    expect([0, 1, 2, 3].map((i) => fn('10.0.0.1', i))).toEqual([true, true, false, false]);
+  });
+
+  it('a comma-separated list of addresses and CIDRs', () => {
+    expect(parseTrustProxy(' 10.0.0.1, 172.16.0.0/12 ,::1,fd00::/8')).toEqual(['10.0.0.1', '172.16.0.0/12', '::1', 'fd00::/8']);
+  });
+
+  it('refuses "trust everything" and anything unclear with a start-up error that says what to set', () => {
+    for (const value of ['true', 'TRUE', '*', 'yes', '0.0.0.0/0', '::/0', 'loopback', '10.0.0.1, *', '10.0.0.0/33', '999', '1.5']) {
+      expect(() => parseTrustProxy(value), value).toThrow(ConfigError);
+    }
+    expect(() => load({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY="true" is not allowed: give the number of reverse-proxy hops/);
+  });
+});
+
+describe('PUBLIC_URL and NODE_ENV', () => {
+  it('production refuses to start without PUBLIC_URL, naming the variable and an example', () => {
+    expect(() => load({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required when NODE_ENV=production: set it to .*https:\/\//);
+    const config = load({ NODE_ENV: 'production', PUBLIC_URL: 'https://todo.example.org/' });
+    expect(config).toMatchObject({ production: true, publicUrl: 'https://todo.example.org' });
+  });
+
+  it('development may leave it unset; a malformed value is refused', () => {
+    expect(load({}).publicUrl).toBeNull();
+    expect(load({}).production).toBe(false);
+    for (const bad of ['todo.example.org', 'ftp://x.org', 'https://user:pw@x.org', 'https://x.org/?a=1', 'javascript:alert(1)']) {
+      expect(() => parsePublicUrl(bad, false), bad).toThrow(ConfigError);
+    }
+  });
+
+  const SERVER = path.resolve(import.meta.dirname, '../dist/server.js');
+  it.runIf(existsSync(SERVER))('the built server exits 1 at start with the message (as the Docker image would)', () => {
+    const run = spawnSync(process.execPath, [SERVER], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('PUBLIC_URL is required when NODE_ENV=production');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+});
