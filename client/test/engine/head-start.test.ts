@@ -26,17 +26,31 @@ afterEach(() => {
   localStorage.clear();
 });
 
-/** Runs early.js in this page as signed in with `token`, its requests going to the test server. */
-function runHeadStart(user: { id: string }, token: string, delayOf: (body: { cursor: number }) => number = () => 0) {
+/**
+ * Runs early.js in this page as signed in with `token`, its requests going to the test server. With `epoch`,
+ * each answer carries that database epoch, written before `"changes"` or as the answer's last member.
+ */
+function runHeadStart(
+  user: { id: string },
+  token: string,
+  delayOf: (body: { cursor: number }) => number = () => 0,
+  epoch?: { value: string; at: 'head' | 'end' },
+) {
   localStorage.setItem('auth_token', token);
   localStorage.setItem('auth_user', JSON.stringify({ _id: user.id, email: 'x@example.com' }));
   const sent: { url: string; auth: string | undefined; body: string }[] = [];
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const headers = init?.headers as Record<string, string>;
     sent.push({ url: String(input), auth: headers.authorization, body: String(init?.body) });
-    const res = await realFetch(new URL(String(input), server.baseUrl), init);
+    let res = await realFetch(new URL(String(input), server.baseUrl), init);
     const delay = delayOf(JSON.parse(String(init?.body)) as { cursor: number });
     if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    if (epoch && res.ok) {
+      const text = await res.text();
+      const member = `"epoch":${JSON.stringify(epoch.value)}`;
+      const body = epoch.at === 'head' ? text.replace(',"changes":', `,${member},"changes":`) : `${text.slice(0, -1)},${member}}`;
+      res = new Response(body, { status: res.status, headers: res.headers });
+    }
     return res;
   }) as typeof fetch;
   new Function(EARLY)();
@@ -97,6 +111,32 @@ describe('head start (public/early.js)', () => {
     expect(await db.tasks.count()).toBe(total);
     // Both pages came from the head start: the engine sent no pull of its own.
     expect(net.count('/api/sync/pull')).toBe(0);
+    await engine.stop();
+    await db.delete();
+  });
+
+  it.each(['head', 'end'] as const)('sends a next page with the epoch of the answer that announced it (epoch at the %s), as the engine does', async (at) => {
+    const user = await server.seedUser();
+    const total = FIRST_PAGE + 3;
+    const other = otherDevice();
+    for (let start = 0; start < total; start += 500) {
+      const n = Math.min(500, total - start);
+      await server.push(user.token, other.clientId, Array.from({ length: n }, (_, i) => other.m('task.create', { id: `task-${start + i}`, title: `Task ${start + i}` })));
+    }
+    const sent = runHeadStart(user, user.token, () => 0, { value: 'epoch-1', at });
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    const second = JSON.parse(sent[1]!.body) as Record<string, unknown>;
+    expect(Object.keys(second)).toEqual(['clientId', 'cursor', 'limit', 'schemaVersion', 'epoch']);
+    expect(second).toMatchObject({ cursor: FIRST_PAGE, limit: 5000, epoch: 'epoch-1' });
+
+    const net = makeNetwork();
+    const { db, engine } = makeEngine(user.id, user.token, server.baseUrl, net);
+    engine.start();
+    expect(await engine.syncNow()).toBe('synced');
+    expect(await db.tasks.count()).toBe(total);
+    // The engine built the same two requests, so it took both answers and sent no pull of its own.
+    expect(net.count('/api/sync/pull')).toBe(0);
+    expect((await db._meta.get('epoch'))?.value).toBe('epoch-1');
     await engine.stop();
     await db.delete();
   });
