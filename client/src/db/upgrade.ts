@@ -34,11 +34,15 @@ export function useLocalDbUpgrade(): UpgradeState {
   return useSyncExternalStore(localDbUpgrade.subscribe, localDbUpgrade.get);
 }
 
-/** Dexie `versionchange` on this tab's connection. A delete (newVersion null: sign-out elsewhere) keeps Dexie's own handling. */
-export function onVersionChange(db: Dexie, event: IDBVersionChangeEvent): void {
-  if (!event.newVersion) return;
+/**
+ * Dexie `versionchange` on this tab's connection. Returns false when handled, which stops Dexie's own
+ * handler (it closes with automatic reopen). A delete (newVersion null: sign-out elsewhere) keeps Dexie's.
+ */
+export function onVersionChange(db: Dexie, event: IDBVersionChangeEvent): false | undefined {
+  if (!event.newVersion) return undefined;
   db.close();
   set('outdated');
+  return false;
 }
 
 /** Dexie `blocked`: this tab's upgrade waits for an older tab that still has the database open. */

@@ -88,7 +88,7 @@ function EntryRow({ db, entry }: { db: AppDatabase; entry: AttentionEntry }) {
       </div>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" size="sm" disabled={busy} onClick={() => run(() => discard(db, entry))}>
-          <Trans>Discard</Trans>
+          <Trans context="needs attention">Discard</Trans>
         </Button>
         {canRestore(entry) && (
           <Button variant="primary" size="sm" disabled={busy} onClick={() => run(() => restoreAsNew(db, entry))}>
@@ -109,13 +109,14 @@ export interface AttentionDialogProps {
 
 /** The refused changes, each with "Restore as new" (where it makes sense) and "Discard". */
 export function AttentionDialog({ db, entries, open, onOpenChange }: AttentionDialogProps) {
+  const count = entries.length;
   return (
     <AppDialog
       open={open}
       onOpenChange={onOpenChange}
       width={600}
       data-testid="attention-dialog"
-      title={<Plural value={entries.length} one="# change needs attention" other="# changes need attention" />}
+      title={<Plural value={count} one="# change needs attention" other="# changes need attention" />}
       description={<Trans>The server could not take these changes, so they are not synced. Nothing is lost: restore each as a new item, or discard it.</Trans>}
       footer={
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
