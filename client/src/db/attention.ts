@@ -46,11 +46,28 @@ export async function moveToAttention(db: AppDatabase, refusals: Refusal[], skip
         message: r.message,
         at,
       };
-      await db._attention.put(record);
+      await db._attention.put(await mergedWithEarlier(db, record));
       if (skip) await db._outbox.put({ ...skipOf(entry), seq: entry.seq });
       else await db._outbox.delete(entry.seq!);
     }
   });
+}
+
+const isWrite = (name: string) => /^[a-zA-Z]+\.(create|update)(@\d+)?$/.test(name);
+const asObject = (v: unknown) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {});
+
+/**
+ * Several refused writes of one item for one reason (three saves of a note deleted elsewhere) are one entry:
+ * what they changed together, the newest shown state, under the earlier entry's id, so "Restore as new"
+ * brings the item back once, with every change.
+ */
+async function mergedWithEarlier(db: AppDatabase, record: AttentionEntry): Promise<AttentionEntry> {
+  if (!record.entityId || !isWrite(record.name)) return record;
+  const earlier = (await db._attention.where('at').belowOrEqual(record.at).toArray()).find(
+    (e) => e.entity === record.entity && e.entityId === record.entityId && e.code === record.code && isWrite(e.name),
+  );
+  if (!earlier) return record;
+  return { ...record, id: earlier.id, name: earlier.name, args: { ...asObject(earlier.args), ...asObject(record.args) } };
 }
 
 /** The no-op that takes a mutation's place (and id) in the outbox. */

@@ -77,6 +77,8 @@ export class SyncEngine {
   private running: Promise<void> | null = null;
   private waiters: (() => void)[] = [];
   private retryTimer: unknown = null;
+  /** Until when (epoch ms) the server asked this client not to push (429 Retry-After); nothing shortens it. */
+  private rateLimitedUntil = 0;
   /** The ids of the outbox entries that still count as unsynced (db/outbox.ts pendingIds), as last read. */
   private pendingIds: number[] = [];
   private failures = 0;
@@ -169,7 +171,7 @@ export class SyncEngine {
   async syncNow(): Promise<SyncState['status']> {
     if (this.paused === 'signin') this.authChanged();
     this.failures = 0;
-    this.clearRetry();
+    if (!this.rateLimited()) this.clearRetry();
     const idle = new Promise<void>((resolve) => this.waiters.push(resolve));
     this.request(true, true);
     await idle;
@@ -219,9 +221,14 @@ export class SyncEngine {
     this.state.set({ pending: this.pendingIds.filter((id) => id > this.pushedUpTo).length });
   }
 
+  /** A 429's Retry-After is still running: its timer stays, whatever else asks for a sync now. */
+  private rateLimited(): boolean {
+    return this.retryTimer !== null && Date.now() < this.rateLimitedUntil;
+  }
+
   private retryNow() {
     this.failures = 0;
-    this.clearRetry();
+    if (!this.rateLimited()) this.clearRetry();
     this.startStream();
     this.request(true, true);
   }
@@ -312,8 +319,10 @@ export class SyncEngine {
     }
     if (err instanceof SyncHttpError && err.kind === 'rateLimited') {
       // Too many writes for now (429): wait as long as the server asks, calmly; nothing is wrong.
+      const ms = err.retryAfterMs ?? this.opts.minMs;
       this.state.set({ status: 'waiting', reason: null });
-      this.retryIn(err.retryAfterMs ?? this.opts.minMs);
+      this.rateLimitedUntil = Date.now() + ms;
+      this.retryIn(ms);
       return;
     }
     if (isKind(err, 'forbidden') && this.restarts === 0 && this.meta) {

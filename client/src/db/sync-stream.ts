@@ -56,6 +56,7 @@ export class PokeStream {
 
   private async loop(signal: AbortSignal): Promise<void> {
     for (let failures = 0; !signal.aborted; ) {
+      let wait = 0;
       // One connection: ends with the stream, when stopped, or when the watchdog finds it silent.
       const connection = new AbortController();
       const end = () => connection.abort();
@@ -86,11 +87,13 @@ export class PokeStream {
           this.on.refused();
           return;
         }
+        // Too many streams or requests (429): not before the server's Retry-After.
+        if (err instanceof SyncHttpError && err.kind === 'rateLimited') wait = err.retryAfterMs ?? 0;
       } finally {
         clearTimeout(watchdog);
         signal.removeEventListener('abort', end);
       }
-      await sleep(backoffDelay(failures++, this.backoff.minMs, this.backoff.maxMs), signal);
+      await sleep(Math.max(wait, backoffDelay(failures++, this.backoff.minMs, this.backoff.maxMs)), signal);
     }
   }
 }

@@ -1,6 +1,8 @@
 import { PUSH_MAX_BYTES, QUOTA_EXCEEDED, SKIP_MUTATION, TOO_LARGE, type Mutation } from '@adhd/shared/sync/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moveToAttention } from '../../src/db/attention';
 import { mutate } from '../../src/db/mutate';
+import { pendingCount } from '../../src/db/outbox';
 import { jsonBytes } from '../../src/db/replicate';
 import { restoreAsNew } from '../../src/features/attention/data/attention';
 import { json, liveTasks, makeEngine, makeNetwork, otherDevice, refuseOnServer } from './helpers';
@@ -29,14 +31,17 @@ describe('needs attention', () => {
 
     // Offline, this device edits the task while another device deletes it.
     net.offline = true;
-    await mutate(db, 'task.update', { id: 't1', title: 'Call the dentist at 9', priority: 'high' });
+    await mutate(db, 'task.update', { id: 't1', title: 'Call the dentist at 9' });
+    await mutate(db, 'task.update', { id: 't1', priority: 'high' });
     await server.push(user.token, other.clientId, [other.m('task.delete', { id: 't1' })]);
     net.offline = false;
     expect(await engine.syncNow()).toBe('synced');
 
+    // Both refused edits of the task are one entry, with both changes.
     const [entry, ...more] = await db._attention.toArray();
     expect(more).toEqual([]);
     expect(entry).toMatchObject({
+      mutationId: 3,
       entity: 'task',
       entityId: 't1',
       name: 'task.update',
@@ -110,6 +115,27 @@ describe('needs attention', () => {
     expect(rows.has('task:small')).toBe(true);
     expect(rows.has('note:big')).toBe(false);
     await engine.stop();
+    await db.delete();
+  });
+});
+
+describe('the unsynced count', () => {
+  it('never counts sync.skip nor a refused change', async () => {
+    const user = await server.seedUser();
+    const { db } = makeEngine(user.id, user.token, server.baseUrl, makeNetwork());
+    for (const id of ['a', 'b', 'c']) await mutate(db, 'task.create', { id, title: id });
+    expect(await pendingCount(db)).toBe(3);
+    await moveToAttention(db, [{ mutationId: 1, code: TOO_LARGE, message: 'too large' }], true);
+    await moveToAttention(db, [{ mutationId: 2, code: 'VALIDATION', message: 'invalid' }]);
+    expect((await db._outbox.toArray()).map((e) => [e.id, e.name])).toEqual([
+      [1, SKIP_MUTATION],
+      [3, 'task.create'],
+    ]);
+    expect(await pendingCount(db)).toBe(1);
+    expect((await db._attention.toArray()).map((e) => [e.mutationId, e.code]).sort()).toEqual([
+      [1, TOO_LARGE],
+      [2, 'VALIDATION'],
+    ]);
     await db.delete();
   });
 });

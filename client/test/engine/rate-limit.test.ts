@@ -57,6 +57,12 @@ describe('429 Too Many Requests on push', () => {
     expect(clock.delays).toEqual([7000]);
     await new Promise((r) => setTimeout(r, 50));
     expect(net.count('/api/sync/push')).toBe(1);
+    // Asking again (a tap, the network coming back) does not cut the wait short.
+    expect(await engine.syncNow()).toBe('waiting');
+    window.dispatchEvent(new Event('online'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(net.count('/api/sync/push')).toBe(1);
+    expect(clock.delays).toEqual([7000]);
 
     clock.fire();
     await until(() => engine.state.get().status === 'synced');

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readEventStream, type SseEvent } from '../../src/db/sse';
-import type { SyncHttp } from '../../src/db/sync-http';
+import { SyncHttpError, type SyncHttp } from '../../src/db/sync-http';
 import { PokeStream, STREAM_SILENCE_MS } from '../../src/db/sync-stream';
 import { liveTasks, makeEngine, makeNetwork, otherDevice, until } from './helpers';
 import { startServer, type TestServer } from './server';
@@ -112,6 +112,23 @@ describe('poke stream watchdog', () => {
     // Silence reaches 60 s: the connection is dropped, and after the backoff (at most 1 s) a new one opens.
     await vi.advanceTimersByTimeAsync(1000 + 1000);
     expect(cancelled).toEqual([0]);
+    expect(http.stream).toHaveBeenCalledTimes(2);
+    stream.stop();
+  });
+
+  it('waits out a 429 Retry-After before connecting again (too many streams)', async () => {
+    vi.useFakeTimers();
+    const { http } = openStreams();
+    const open = http.stream.getMockImplementation()!;
+    http.stream.mockImplementationOnce(async () => {
+      throw new SyncHttpError('rateLimited', 429, {}, null, 20_000);
+    });
+    http.stream.mockImplementation(open);
+    const stream = new PokeStream(http, { minMs: 1000, maxMs: 1000 }, events());
+    stream.start();
+    await vi.advanceTimersByTimeAsync(19_000);
+    expect(http.stream).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_500);
     expect(http.stream).toHaveBeenCalledTimes(2);
     stream.stop();
   });
