@@ -1,5 +1,5 @@
 import { I18nProvider } from '@lingui/react';
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { moveToAttention } from '../../../db/attention';
@@ -69,10 +69,7 @@ describe.each(['en', 'ru'] as const)('AttentionNotice (%s)', (locale) => {
     expect(within(rows[1]!).getByText(w.quota)).toBeTruthy();
 
     await userEvent.click(within(rows[0]!).getByRole('button', { name: w.restore }));
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 50));
-    });
-    expect(within(dialog).getAllByTestId('attention-entry')).toHaveLength(1);
+    await waitFor(() => expect(within(dialog).getAllByTestId('attention-entry')).toHaveLength(1));
     const notes = (await db.notes.toArray()).filter((n) => n.id !== 'n1' && !n.deleted);
     expect(notes.map((n) => n.data)).toEqual([expect.objectContaining({ title: 'Shopping list', content: 'milk, bread, coffee' })]);
     // The new note is an ordinary local change: it waits in the outbox to sync.
@@ -88,11 +85,8 @@ describe.each(['en', 'ru'] as const)('AttentionNotice (%s)', (locale) => {
     for (const row of within(dialog).getAllByTestId('attention-entry')) {
       await userEvent.click(within(row).getByRole('button', { name: w.discard }));
     }
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 50));
-    });
-    expect(await db._attention.count()).toBe(0);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByTestId('attention-notice')).toBeNull();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await db._attention.count()).toBe(0);
   });
 });
