@@ -55,4 +55,30 @@ describe('DbUpgradeNotice', () => {
     await userEvent.click(screen.getByRole('button', { name: button }));
     expect(reload).toHaveBeenCalledTimes(1);
   });
+
+  it('asks to reload or close an older tab that blocks this tab’s upgrade, and clears once the upgrade goes through', async () => {
+    await activateLocale('en');
+    const db = new AppDatabase(`blocked-${Date.now()}`);
+    dbs.push(db);
+    // An older app's tab: the database at an older version, held open, deaf to versionchange.
+    const old = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(db.name, 20);
+      request.onupgradeneeded = () => request.result.createObjectStore('tasks', { keyPath: 'id' });
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    render(
+      <I18nProvider i18n={i18n}>
+        <DbUpgradeNotice />
+      </I18nProvider>,
+    );
+    const opening = db.open();
+    expect(await screen.findByText('An older version of the app is open in another tab. Reload or close that tab to continue.')).toBeTruthy();
+    expect(localDbUpgrade.get()).toBe('blocked');
+
+    old.close();
+    await act(() => opening.then(() => undefined));
+    expect(localDbUpgrade.get()).toBe('none');
+    expect(screen.queryByTestId('db-upgrade-notice')).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { bucketMiddleware, isBucket, toBuckets } from './buckets';
-import { onBlocked, onVersionChange } from './upgrade';
+import { onBlocked, onReady, onVersionChange } from './upgrade';
 import type { EntityType } from '@adhd/shared/sync/protocol';
 import type { Mutation } from '@adhd/shared/sync/protocol';
 
@@ -113,6 +113,7 @@ export class AppDatabase extends Dexie {
     this.use(bucketMiddleware(Object.values(TABLE_OF)));
     this.on('versionchange', (event) => onVersionChange(this, event));
     this.on('blocked', (event) => onBlocked(this, event));
+    this.on('ready', onReady, true);
   }
 
   table_(type: EntityType): Table<LocalRow, string> {

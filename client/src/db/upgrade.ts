@@ -50,3 +50,8 @@ export function onBlocked(_db: Dexie, event: IDBVersionChangeEvent): void {
   if (!event.newVersion || event.newVersion < event.oldVersion) return;
   set('blocked');
 }
+
+/** Dexie `ready`: the database is open (the older tab let go), so a `blocked` notice has done its job. */
+export function onReady(): void {
+  if (state === 'blocked') set('none');
+}

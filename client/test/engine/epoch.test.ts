@@ -69,8 +69,12 @@ describe('database epoch', () => {
     expect(await engine.syncNow()).toBe('synced');
     expect(Object.keys(await liveTasks(db)).sort()).toEqual(['kept', 'lost']);
 
-    // The server is restored from a backup taken after mutation 1: it has a new epoch and lost 'lost'.
+    // The server is restored from a backup taken after mutation 1: it has a new epoch and lost 'lost'. This
+    // device had meanwhile sent and dropped mutations up to 9 (in the lost timeline), so its next id is 10,
+    // far above what the server expects.
     Object.assign(sim, { epoch: 'E2', restoredFrom: 'E1', lost: new Set(['lost']), lastMutationId: 1 });
+    await db._meta.put({ key: 'nextMutationId', value: 10 });
+    const before = net.calls.length;
     // A change made while that pull is on its way is still unsynced when the reset lands.
     net.during('/api/sync/pull', () => mutate(db, 'task.create', { id: 'new', title: 'Made during the pull' }).then(() => undefined));
     expect(await engine.syncNow()).toBe('synced');
@@ -79,6 +83,10 @@ describe('database epoch', () => {
     expect(Object.keys(await liveTasks(db)).sort()).toEqual(['kept', 'new']);
     expect(await db._outbox.count()).toBe(0);
     expect((await server.snapshot(user.token)).rows.has('task:new')).toBe(true);
+    // 409 MUTATION_GAP with `expected` below the outbox: the outbox is numbered from there and sent again.
+    const pushed = net.calls.slice(before).filter((c) => c.path === '/api/sync/push');
+    expect(pushed.map((c) => (c.body!.mutations as { id: number }[]).map((m) => m.id))).toEqual([[10], [3]]);
+    expect((await db._meta.get('nextMutationId'))?.value).toBe(4);
     const pulls = net.calls.filter((c) => c.path === '/api/sync/pull');
     expect(pulls[pulls.length - 1]!.body!.epoch).toBe('E2');
     await engine.stop();
