@@ -7,6 +7,7 @@ import type { AppDatabase } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
 import { deleteUserDb, openUserDb } from '../../../db/session';
 import { activateLocale, i18n } from '../../../i18n';
+import { useAttention } from '../data/attention';
 import { AttentionNotice } from './attention-notice';
 
 /** The "needs attention" notice and list (issue 12, point 8), in both languages. */
@@ -88,5 +89,20 @@ describe.each(['en', 'ru'] as const)('AttentionNotice (%s)', (locale) => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByTestId('attention-notice')).toBeNull();
     expect(await db._attention.count()).toBe(0);
+  });
+});
+
+describe('useAttention with a closed database', () => {
+  function Probe({ db }: { db: AppDatabase }) {
+    const entries = useAttention(db);
+    return <p data-testid="probe">{entries === undefined ? 'loading' : `${entries.length} entries`}</p>;
+  }
+
+  it('reads an empty list instead of throwing when another tab’s upgrade closed the database', async () => {
+    const db = await seed('closed');
+    expect(await db._attention.count()).toBe(2);
+    db.close();
+    render(<Probe db={db} />);
+    expect((await screen.findByText('0 entries')).textContent).toBe('0 entries');
   });
 });
