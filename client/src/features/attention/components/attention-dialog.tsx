@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { AppDialog } from '../../../components/ui/dialog';
 import { Button } from '../../../components/ui/button';
 import type { AppDatabase, AttentionEntry } from '../../../db/database';
-import { canRestore, discard, previewOf, restoreAsNew } from '../data/attention';
+import { canRestore, discard, previewOf, restoreAsNew, textOf } from '../data/attention';
 
 /** Why the server refused a change, in the user's words; the server's own message when the code is unknown. */
 function useReason() {
@@ -16,7 +16,7 @@ function useReason() {
       case QUOTA_EXCEEDED:
         return t`Your storage is full. Delete things you no longer need, then try again.`;
       case TOO_LARGE:
-        return t`It is too large to sync.`;
+        return t`It is too large to sync. Copy its text to split it into smaller pieces.`;
       case 'EXISTS':
         return t`Something with the same name already exists.`;
       case 'CYCLE':
@@ -61,7 +61,9 @@ function EntryRow({ db, entry }: { db: AppDatabase; entry: AttentionEntry }) {
   const kind = useKind();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [copied, setCopied] = useState(false);
   const preview = previewOf(entry);
+  const text = entry.code === TOO_LARGE ? textOf(entry) : null;
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
     setFailed(false);
@@ -90,6 +92,11 @@ function EntryRow({ db, entry }: { db: AppDatabase; entry: AttentionEntry }) {
         <Button variant="ghost" size="sm" disabled={busy} onClick={() => run(() => discard(db, entry))}>
           <Trans context="needs attention">Discard</Trans>
         </Button>
+        {text !== null && (
+          <Button variant="secondary" size="sm" onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true), () => undefined)}>
+            {copied ? <Trans>Copied</Trans> : <Trans>Copy text</Trans>}
+          </Button>
+        )}
         {canRestore(entry) && (
           <Button variant="primary" size="sm" disabled={busy} onClick={() => run(() => restoreAsNew(db, entry))}>
             <Trans>Restore as new</Trans>

@@ -1,7 +1,7 @@
 import { I18nProvider } from '@lingui/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { moveToAttention } from '../../../db/attention';
 import type { AppDatabase } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
@@ -23,6 +23,9 @@ const WORDS = {
     quota: 'Your storage is full. Delete things you no longer need, then try again.',
     restore: 'Restore as new',
     discard: 'Discard',
+    tooLarge: 'It is too large to sync. Copy its text to split it into smaller pieces.',
+    copy: 'Copy text',
+    one: '1 change needs attention',
   },
   ru: {
     notice: '2 изменения требуют внимания',
@@ -30,6 +33,9 @@ const WORDS = {
     quota: 'Хранилище заполнено. Удалите то, что больше не нужно, и попробуйте снова.',
     restore: 'Восстановить как новое',
     discard: 'Отбросить',
+    tooLarge: 'Это изменение слишком большое для синхронизации. Скопируйте текст, чтобы разбить его на части поменьше.',
+    copy: 'Копировать текст',
+    one: '1 изменение требует внимания',
   },
 };
 
@@ -75,6 +81,24 @@ describe.each(['en', 'ru'] as const)('AttentionNotice (%s)', (locale) => {
     expect(notes.map((n) => n.data)).toEqual([expect.objectContaining({ title: 'Shopping list', content: 'milk, bread, coffee' })]);
     // The new note is an ordinary local change: it waits in the outbox to sync.
     expect((await db._outbox.toArray()).map((e) => e.name)).toContain('note.create');
+  });
+
+  it('offers Copy text, not Restore, for a change too large to sync', async () => {
+    await activateLocale(locale);
+    userId = `attention-large-${locale}-${Date.now()}`;
+    const db = openUserDb(userId);
+    const content = 'chapter one '.repeat(1000);
+    await mutate(db, 'note.create', { id: 'big', title: 'Novel', content });
+    await moveToAttention(db, [{ mutationId: 1, code: 'TOO_LARGE', message: 'too large' }], true);
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    renderNotice();
+    await userEvent.click(await screen.findByRole('button', { name: w.one }));
+    const row = within(await screen.findByRole('dialog')).getByTestId('attention-entry');
+    expect(within(row).getByText(w.tooLarge)).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: w.restore })).toBeNull();
+    await userEvent.click(within(row).getByRole('button', { name: w.copy }));
+    expect(writeText).toHaveBeenCalledWith(content);
   });
 
   it('Discard drops an entry, and the notice goes once the list is empty', async () => {

@@ -63,3 +63,13 @@ export function previewOf(entry: AttentionEntry, max = 80): string {
   const line = (text ?? '').trim().replace(/\s+/g, ' ');
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
+
+/**
+ * The text a refused change carried (a note's body, a task's description), for "Copy text": the way out for a
+ * change too large to sync, which cannot be restored as it is.
+ */
+export function textOf(entry: AttentionEntry): string | null {
+  const args = argsOf(entry);
+  const text = [args.content, args.description].find((v) => typeof v === 'string' && v.trim() !== '');
+  return typeof text === 'string' ? text : null;
+}
