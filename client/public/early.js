@@ -17,8 +17,8 @@
  */
 (function () {
   'use strict';
-  /** Dexie's version of the bucketed schema (AppDatabase version 2, times 10). */
-  var BUCKET_SCHEMA = 20;
+  /** Dexie's version of the schema (AppDatabase version 3, times 10); the bucket records are version 2's. */
+  var BUCKET_SCHEMA = 30;
   /** Rows of the first pull page of a first sync (db/replicate.ts FIRST_PAGE) and the protocol version. */
   var FIRST_PAGE = 1000;
   var SYNC_SCHEMA_VERSION = 1;
@@ -142,10 +142,22 @@
    * Requests the page at `cursor`, then, as soon as that answer's head says there is more, the next one (pages
    * of PAGE rows, as the engine asks for them): the whole first sync downloads while the app starts.
    * No x-timezone header: a pull does not depend on the day, and the browser's time zone would cost a
-   * 20–40 ms ICU start-up here, in the page's first milliseconds.
+   * 20–40 ms ICU start-up here, in the page's first milliseconds. The body is the engine's, key for key
+   * (db/replicate.ts pullBody): a next page carries the epoch of the answer that announced it, last.
    */
-  function pull(clientId, cursor, limit, n) {
-    var body = JSON.stringify({ clientId: clientId, cursor: cursor, limit: limit, schemaVersion: SYNC_SCHEMA_VERSION });
+  /** The value of the last `"epoch":"…"` member in `text`, or undefined. */
+  function epochIn(/** @type {string} */ text) {
+    var found;
+    var re = /"epoch":("(?:[^"\\]|\\.){0,200}")/g;
+    for (var m = re.exec(text); m; m = re.exec(text)) found = JSON.parse(m[1]);
+    return typeof found === 'string' ? found : undefined;
+  }
+
+  function pull(clientId, cursor, limit, n, epoch) {
+    /** @type {Record<string, unknown>} */
+    var fields = { clientId: clientId, cursor: cursor, limit: limit, schemaVersion: SYNC_SCHEMA_VERSION };
+    if (typeof epoch === 'string') fields.epoch = epoch;
+    var body = JSON.stringify(fields);
     var response = fetch('/api/sync/pull', {
       method: 'POST',
       headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json' },
@@ -157,14 +169,43 @@
     if (n + 1 >= MAX_PAGES) return;
     response.then(function (res) {
       if (!res.ok || !res.body) return;
-      // The server writes {"cursor":…,"hasMore":…, first: its head is in the first chunk.
+      // The server writes {"cursor":…,"hasMore":… first: its head is in the first chunk. The epoch is read
+      // from the head when the server writes it before "changes", else from the answer's last bytes.
       var reader = res.clone().body.getReader();
-      reader.read().then(function (chunk) {
-        reader.cancel().catch(function () {});
-        var head = chunk.value ? new TextDecoder().decode(chunk.value.subarray(0, 200)) : '';
-        var m = /^\{"cursor":(\d+),"hasMore":true/.exec(head);
-        if (m) pull(clientId, Number(m[1]), PAGE, n + 1);
-      }, function () {});
+      var decoder = new TextDecoder();
+      var head = '';
+      var tail = null;
+      var cursor = -1;
+      var read = function () {
+        reader.read().then(function (chunk) {
+          if (chunk.done) return void (cursor >= 0 && next(epochIn(tail === null ? head : tail)));
+          var text = decoder.decode(chunk.value, { stream: true });
+          if (tail !== null) {
+            tail = (tail + text).slice(-300);
+            return void read();
+          }
+          head += text;
+          if (cursor < 0) {
+            var m = /^\{"cursor":(\d+),"hasMore":(true|false)/.exec(head.slice(0, 200));
+            if (!m && head.length < 200) return void read();
+            if (!m || m[2] !== 'true') return void reader.cancel().catch(function () {});
+            cursor = Number(m[1]);
+          }
+          var changes = head.indexOf('"changes":');
+          if (changes < 0) return void read();
+          var epoch = epochIn(head.slice(0, changes));
+          if (epoch !== undefined) {
+            reader.cancel().catch(function () {});
+            return void next(epoch);
+          }
+          tail = head.slice(-300);
+          read();
+        }, function () {});
+      };
+      var next = function (/** @type {string | undefined} */ epoch) {
+        pull(clientId, cursor, PAGE, n + 1, epoch);
+      };
+      read();
     }, function () {});
   }
 })();

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { AttentionNotice } from '../features/attention/components/attention-notice';
 import { useAuth } from '../features/auth/auth-store';
 import { SyncBadge } from './sync-badge';
 
@@ -29,7 +30,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-full flex-col">
       <header className="sticky top-0 z-20 border-b border-line bg-surface/95 backdrop-blur">
-        <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2">
+        <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2 sm:gap-3">
           <Link href={authenticated ? '/dashboard' : '/'} className="flex items-center gap-2 font-semibold text-primary">
             <img src="/icons/icon-192.png" alt="" className="size-7 rounded-lg" />
             <span className="hidden sm:inline">ADHD SuperApp</span>
@@ -37,6 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <div className="flex-1" />
           {authenticated ? (
             <>
+              <AttentionNotice />
               <SyncBadge />
               <Link href="/auth/settings" className="rounded-md px-2 py-1 text-sm text-muted hover:bg-surface-2">
                 <Trans>Settings</Trans>

@@ -1,7 +1,10 @@
 import { Plural, Trans } from '@lingui/react/macro';
 import { useSyncState } from '../db/sync-state';
 
-/** A small, always-visible sync state; never a spinner that blocks a screen. */
+/**
+ * A small, always-visible sync state; never a spinner that blocks a screen. A server asking to slow down
+ * (`waiting`, 429) is shown calmly, as unsynced changes, never as an error.
+ */
 export function SyncBadge() {
   const { status, pending, reason } = useSyncState();
   if (status === 'error' && reason === 'reload') {
@@ -21,7 +24,7 @@ export function SyncBadge() {
   const tone =
     status === 'offline' || status === 'signin' || status === 'error'
       ? 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200'
-      : pending > 0
+      : pending > 0 || status === 'waiting'
         ? 'bg-violet-100 text-violet-900 dark:bg-violet-900/40 dark:text-violet-200'
         : 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200';
   return (
@@ -39,6 +42,9 @@ export function SyncBadge() {
         <Plural value={pending} one="# unsynced change" other="# unsynced changes" />
       ) : status === 'error' ? (
         <Trans>Sync paused</Trans>
+      ) : status === 'waiting' ? (
+        // The server asked to slow down (429): sync resumes by itself after its Retry-After.
+        <Trans>Sync resumes shortly</Trans>
       ) : (
         <Trans>Synced</Trans>
       )}

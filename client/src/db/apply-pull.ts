@@ -6,10 +6,10 @@ import { DexieTx, parentOf } from './dexie-tx';
 import { emitPulled, markPullTransaction } from './pull-events';
 
 export type ApplyResult =
-  /** The page is stored; `cursor` is the new local cursor. */
-  | { applied: true; cursor: number }
+  /** The page is stored; `cursor` (and `epoch`) are the new local cursor. */
+  | { applied: true; cursor: number; epoch: string | undefined }
   /** Another tab moved the cursor since the request was sent: the page is stale, pull again from `cursor`. */
-  | { applied: false; cursor: number };
+  | { applied: false; cursor: number; epoch: string | undefined };
 
 /**
  * Store one pull page in one `rw` transaction (design/sync.md §3, docs/sync.md "Client side").
@@ -20,12 +20,14 @@ export type ApplyResult =
  * every shadowed row is restored from `_base`, then the remaining outbox is replayed on top. `reset` wipes
  * the data tables and `_base` (never the outbox) before the page is applied.
  */
-export async function applyPullPage(db: AppDatabase, page: PullResponse, sentCursor: number): Promise<ApplyResult> {
+export async function applyPullPage(db: AppDatabase, page: PullResponse, sentCursor: number, sentEpoch?: string): Promise<ApplyResult> {
   const written = new Map<string, LocalRow[]>();
   let delivered = false;
   const result = await db.transaction('rw', db.writeTables, async (): Promise<ApplyResult> => {
     const stored = Number((await db._meta.get('cursor'))?.value ?? 0);
-    if (stored !== sentCursor) return { applied: false, cursor: stored };
+    const storedEpoch = (await db._meta.get('epoch'))?.value;
+    const epoch = typeof storedEpoch === 'string' ? storedEpoch : undefined;
+    if (stored !== sentCursor || epoch !== sentEpoch) return { applied: false, cursor: stored, epoch };
 
     if (page.reset) {
       await Promise.all([...Object.values(TABLE_OF).map((t) => db.table(t).clear()), db._base.clear()]);
@@ -33,12 +35,16 @@ export async function applyPullPage(db: AppDatabase, page: PullResponse, sentCur
     await applyChanges(db, page.changes, written);
     const rebased = page.hasMore ? false : await rebase(db, page.lastMutationId);
     await db._meta.put({ key: 'cursor', value: page.cursor });
+    // The epoch the cursor belongs to, in the same transaction (docs/sync.md, "Database epoch").
+    const pageEpoch = typeof page.epoch === 'string' ? page.epoch : undefined;
+    if (pageEpoch !== undefined) await db._meta.put({ key: 'epoch', value: pageEpoch });
+    else await db._meta.delete('epoch');
     // The written rows are the whole change unless the page cleared tables or the rebase rewrote rows.
     if (!page.reset && !rebased && written.size > 0) {
       markPullTransaction(db);
       delivered = true;
     }
-    return { applied: true, cursor: page.cursor };
+    return { applied: true, cursor: page.cursor, epoch: pageEpoch };
   });
   if (delivered) emitPulled({ db, tables: written, more: page.hasMore });
   return result;

@@ -1,5 +1,6 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { bucketMiddleware, isBucket, toBuckets } from './buckets';
+import { onBlocked, onReady, onVersionChange } from './upgrade';
 import type { EntityType } from '@adhd/shared/sync/protocol';
 import type { Mutation } from '@adhd/shared/sync/protocol';
 
@@ -32,8 +33,33 @@ export interface OutboxEntry extends Mutation {
 }
 
 export interface MetaEntry {
-  key: 'clientId' | 'nextMutationId' | 'cursor' | 'userId';
+  /** `epoch`: the server database epoch the `cursor` was read in (stored with it, sent with every pull). */
+  key: 'clientId' | 'nextMutationId' | 'cursor' | 'epoch' | 'userId';
   value: string | number;
+}
+
+/**
+ * A local change the server refused (a push result `rejected`, or a mutation too large to send), kept so it is
+ * never lost unseen: the "needs attention" list (features/attention). Its outbox entry is gone (or replaced by
+ * `sync.skip`), so the rebase has rolled its effect back; this record is all that is left of it.
+ */
+export interface AttentionEntry {
+  id: string;
+  /** The outbox id the mutation had. */
+  mutationId: number;
+  /** The entity type the mutation changed (`task`, `note`…), from its name. */
+  entity: string;
+  entityId: string | null;
+  /** The mutation's name and args: what changed. */
+  name: string;
+  args: unknown;
+  /** The entity as this device showed it when the change was refused (its data), if it had a row. */
+  row: Record<string, unknown> | null;
+  /** The server's reason: a rejection code (`NOT_FOUND`, `QUOTA_EXCEEDED`, `TOO_LARGE`…) and its message. */
+  code: string;
+  message: string;
+  /** When it was refused (ISO). */
+  at: string;
 }
 
 /** Dexie table name of each entity type. */
@@ -68,6 +94,7 @@ export class AppDatabase extends Dexie {
   _outbox!: Table<OutboxEntry, number>;
   _meta!: Table<MetaEntry, string>;
   _base!: Table<BaseRow, [string, string]>;
+  _attention!: Table<AttentionEntry, string>;
 
   constructor(readonly userId: string) {
     super(databaseName(userId));
@@ -80,16 +107,27 @@ export class AppDatabase extends Dexie {
     this.version(1).stores(stores);
     // 2: entity rows are stored in buckets (db/buckets.ts); the same tables and indexes as seen from Dexie.
     this.version(2).stores(stores).upgrade(packIntoBuckets);
+    // 3: the "needs attention" list of refused changes. A plain table: the bucket middleware below only takes
+    // the entity tables it is given (TABLE_OF), and no existing table's keys change.
+    this.version(3).stores({ ...stores, _attention: 'id, at' });
     this.use(bucketMiddleware(Object.values(TABLE_OF)));
+    this.on('versionchange', (event) => onVersionChange(this, event));
+    this.on('blocked', (event) => onBlocked(this, event));
+    this.on('ready', onReady, true);
   }
 
   table_(type: EntityType): Table<LocalRow, string> {
     return this.table(TABLE_OF[type]) as Table<LocalRow, string>;
   }
 
+  /** The entity tables (the view). */
+  get dataTables() {
+    return Object.values(TABLE_OF).map((t) => this.table(t));
+  }
+
   /** Every table a mutation or a pull may write. */
   get writeTables() {
-    return [...Object.values(TABLE_OF).map((t) => this.table(t)), this._outbox, this._meta, this._base];
+    return [...this.dataTables, this._outbox, this._meta, this._base];
   }
 }
 

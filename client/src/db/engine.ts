@@ -2,12 +2,12 @@ import { liveQuery, type Subscription } from 'dexie';
 import { getToken, setToken } from '../lib/api';
 import { markLocalDatabase } from '../lib/early';
 import type { AppDatabase } from './database';
-import { loadSyncMeta, newClientId, renumberOutbox, type SyncMeta } from './outbox';
+import { loadSyncMeta, newClientId, pendingIds, renumberOutbox, type SyncMeta } from './outbox';
 import { MERGE_WAIT_MS, pullUntilDone, pushOutbox } from './replicate';
 import { SyncHttp, SyncHttpError } from './sync-http';
 import { SyncLeader, type LockManagerLike } from './sync-leader';
 import { createSyncState, type SyncState, type SyncStateStore } from './sync-state';
-import { backoffDelay, PokeStream } from './sync-stream';
+import { backoffDelay, PokeStream, STREAM_SILENCE_MS } from './sync-stream';
 
 export interface SyncOptions {
   /** API origin; '' (default) is the page's own. */
@@ -37,7 +37,21 @@ export interface SyncOptions {
   timeoutMs?: number;
   /** Where the status is published (default: a private store; `startSync` uses the app's `syncState`). */
   state?: SyncStateStore;
+  /** The stream reconnects after this long without a byte (default 60 s; the server pings every 25 s). */
+  streamSilenceMs?: number;
+  /** The retry timer (default `setTimeout`/`clearTimeout`); tests inject a clock. */
+  timer?: RetryTimer;
 }
+
+export interface RetryTimer {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const defaultTimer: RetryTimer = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 const isKind = (err: unknown, kind: SyncHttpError['kind']) => err instanceof SyncHttpError && err.kind === kind;
 
@@ -50,7 +64,10 @@ export class SyncEngine {
   readonly state: SyncStateStore;
   private readonly http: SyncHttp;
   private readonly leader: SyncLeader;
-  private readonly opts: Required<Pick<SyncOptions, 'pullLimit' | 'pullMergeMs' | 'pushLimit' | 'stream' | 'refresh'>> & { minMs: number; maxMs: number };
+  private readonly opts: Required<Pick<SyncOptions, 'pullLimit' | 'pullMergeMs' | 'pushLimit' | 'stream' | 'refresh' | 'streamSilenceMs' | 'timer'>> & {
+    minMs: number;
+    maxMs: number;
+  };
   private started = false;
   private meta: SyncMeta | null = null;
   /** The server's lastMutationId for this client as last heard; later entries still have to be pushed. */
@@ -59,7 +76,11 @@ export class SyncEngine {
   private wantPull = false;
   private running: Promise<void> | null = null;
   private waiters: (() => void)[] = [];
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private retryTimer: unknown = null;
+  /** Until when (epoch ms) the server asked this client not to push (429 Retry-After); nothing shortens it. */
+  private rateLimitedUntil = 0;
+  /** The ids of the outbox entries that still count as unsynced (db/outbox.ts pendingIds), as last read. */
+  private pendingIds: number[] = [];
   private failures = 0;
   private paused: 'signin' | 'reload' | null = null;
   private failedToken: string | null = null;
@@ -92,6 +113,8 @@ export class SyncEngine {
       refresh: options.refresh ?? true,
       minMs: options.backoff?.minMs ?? 1000,
       maxMs: options.backoff?.maxMs ?? 30_000,
+      streamSilenceMs: options.streamSilenceMs ?? STREAM_SILENCE_MS,
+      timer: options.timer ?? defaultTimer,
     };
   }
 
@@ -104,10 +127,11 @@ export class SyncEngine {
     this.started = true;
     globalThis.performance?.mark?.('sync:start');
     this.state.set({ status: 'idle', reason: null });
-    this.outboxSub = liveQuery(() => this.db._outbox.count()).subscribe({
-      next: (pending) => {
-        this.state.set({ pending });
-        if (pending > 0) this.request(true, false);
+    this.outboxSub = liveQuery(() => pendingIds(this.db)).subscribe({
+      next: (ids) => {
+        this.pendingIds = ids;
+        this.publishPending();
+        if (ids.length > 0) this.request(true, false);
       },
       error: () => {},
     });
@@ -147,7 +171,7 @@ export class SyncEngine {
   async syncNow(): Promise<SyncState['status']> {
     if (this.paused === 'signin') this.authChanged();
     this.failures = 0;
-    this.clearRetry();
+    if (!this.rateLimited()) this.clearRetry();
     const idle = new Promise<void>((resolve) => this.waiters.push(resolve));
     this.request(true, true);
     await idle;
@@ -178,13 +202,33 @@ export class SyncEngine {
   }
 
   private clearRetry() {
-    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    if (this.retryTimer !== null) this.opts.timer.clear(this.retryTimer);
     this.retryTimer = null;
+  }
+
+  private retryIn(ms: number) {
+    this.retryTimer = this.opts.timer.set(() => {
+      this.retryTimer = null;
+      this.kick();
+    }, ms);
+  }
+
+  /**
+   * The unsynced count: outbox entries the server has not answered yet. Entries it confirmed wait in the
+   * outbox for the pull that brings their effects; refused ones are in the "needs attention" list instead.
+   */
+  private publishPending() {
+    this.state.set({ pending: this.pendingIds.filter((id) => id > this.pushedUpTo).length });
+  }
+
+  /** A 429's Retry-After is still running: its timer stays, whatever else asks for a sync now. */
+  private rateLimited(): boolean {
+    return this.retryTimer !== null && Date.now() < this.rateLimitedUntil;
   }
 
   private retryNow() {
     this.failures = 0;
-    this.clearRetry();
+    if (!this.rateLimited()) this.clearRetry();
     this.startStream();
     this.request(true, true);
   }
@@ -273,6 +317,14 @@ export class SyncEngine {
       this.state.set({ status: 'error', reason: 'reload' });
       return;
     }
+    if (err instanceof SyncHttpError && err.kind === 'rateLimited') {
+      // Too many writes for now (429): wait as long as the server asks, calmly; nothing is wrong.
+      const ms = err.retryAfterMs ?? this.opts.minMs;
+      this.state.set({ status: 'waiting', reason: null });
+      this.rateLimitedUntil = Date.now() + ms;
+      this.retryIn(ms);
+      return;
+    }
     if (isKind(err, 'forbidden') && this.restarts === 0 && this.meta) {
       // The client id belongs to another user: this database starts over under a new one.
       const clientId = newClientId();
@@ -285,18 +337,13 @@ export class SyncEngine {
     const offline = isKind(err, 'network');
     if (!offline) console.warn('sync failed', err);
     this.state.set(offline ? { status: 'offline' } : { status: 'error', reason: 'server' });
-    this.retryTimer = setTimeout(
-      () => {
-        this.retryTimer = null;
-        this.kick();
-      },
-      backoffDelay(this.failures++, this.opts.minMs, this.opts.maxMs),
-    );
+    this.retryIn(backoffDelay(this.failures++, this.opts.minMs, this.opts.maxMs));
   }
 
   private async push(signal: AbortSignal): Promise<boolean> {
     const { sent, lastMutationId } = await pushOutbox(this.db, this.http, this.meta!, this.pushedUpTo, this.opts.pushLimit, signal);
     this.pushedUpTo = lastMutationId;
+    this.publishPending();
     return sent;
   }
 
@@ -305,11 +352,12 @@ export class SyncEngine {
     // The server's own count wins; below what was pushed (a restored server) the outbox goes again.
     if (lastMutationId < this.pushedUpTo) this.wantPush = true;
     this.pushedUpTo = lastMutationId;
+    this.publishPending();
   }
 
   private startStream() {
     if (!this.opts.stream || this.stream || !this.started || !this.leader.isLeader || this.paused) return;
-    const stream: PokeStream = new PokeStream(this.http, this.opts, {
+    const stream: PokeStream = new PokeStream(this.http, { ...this.opts, silenceMs: this.opts.streamSilenceMs }, {
       connected: () => {
         if (this.state.get().status === 'offline') this.retryNow();
       },

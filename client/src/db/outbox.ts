@@ -1,10 +1,21 @@
-import type { Mutation } from '@adhd/shared/sync/protocol';
+import { SKIP_MUTATION, type Mutation } from '@adhd/shared/sync/protocol';
 import { earlyClientId } from '../lib/early';
 import type { AppDatabase } from './database';
 
+/**
+ * The ids of the local changes still waiting for the server: outbox entries other than `sync.skip` (the
+ * no-op that only consumes the id of a change set aside as too large). Refused changes are not in the outbox
+ * any more: they are in the "needs attention" list.
+ */
+export async function pendingIds(db: AppDatabase): Promise<number[]> {
+  const ids: number[] = [];
+  await db._outbox.each((e) => void (e.name !== SKIP_MUTATION && ids.push(e.id)));
+  return ids;
+}
+
 /** Local changes the server has not confirmed yet. Sign-out warns when this is not 0. */
 export async function pendingCount(db: AppDatabase): Promise<number> {
-  return db._outbox.count();
+  return (await pendingIds(db)).length;
 }
 
 /** A client id for the push/pull protocol (`[A-Za-z0-9_-]{8,100}`), one per database. */
@@ -15,6 +26,8 @@ export function newClientId(): string {
 export interface SyncMeta {
   clientId: string;
   cursor: number;
+  /** The server database epoch `cursor` belongs to (undefined before the first answer that has one). */
+  epoch?: string;
 }
 
 /** The database's client id (created on first use) and pull cursor, read in one transaction. */
@@ -27,7 +40,8 @@ export async function loadSyncMeta(db: AppDatabase): Promise<SyncMeta> {
       await db._meta.put({ key: 'clientId', value: clientId });
     }
     const cursor = Number((await db._meta.get('cursor'))?.value ?? 0);
-    return { clientId, cursor };
+    const epoch = (await db._meta.get('epoch'))?.value;
+    return typeof epoch === 'string' ? { clientId, cursor, epoch } : { clientId, cursor };
   });
 }
 

@@ -5,10 +5,18 @@ export interface SseEvent {
 
 /**
  * Read a `text/event-stream` body (the HTML server-sent events format) and call `onEvent` for each event.
- * Comments (`: ping`) and `retry`/`id` fields are ignored. Resolves when the stream ends.
+ * Comments (`: ping`) and `retry`/`id` fields are ignored, but every chunk, comments included, is reported to
+ * `onChunk` (the stream is alive). Resolves when the stream ends or `signal` aborts (the body is cancelled).
  */
-export async function readEventStream(body: ReadableStream<Uint8Array>, onEvent: (e: SseEvent) => void): Promise<void> {
+export async function readEventStream(
+  body: ReadableStream<Uint8Array>,
+  onEvent: (e: SseEvent) => void,
+  options: { signal?: AbortSignal; onChunk?: () => void } = {},
+): Promise<void> {
   const reader = body.getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  if (options.signal?.aborted) cancel();
+  options.signal?.addEventListener('abort', cancel, { once: true });
   const decoder = new TextDecoder();
   let buffer = '';
   let event = '';
@@ -34,6 +42,7 @@ export async function readEventStream(body: ReadableStream<Uint8Array>, onEvent:
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
+      options.onChunk?.();
       buffer += decoder.decode(value, { stream: true });
       const lines = buffer.split(/\r\n|\r|\n/);
       // A chunk may end mid-line: keep the last piece for the next chunk.
@@ -41,6 +50,7 @@ export async function readEventStream(body: ReadableStream<Uint8Array>, onEvent:
       for (const l of lines) line(l);
     }
   } finally {
+    options.signal?.removeEventListener('abort', cancel);
     reader.releaseLock();
   }
 }

@@ -4,10 +4,11 @@ import { takeEarlyResponse } from '../lib/early';
 /**
  * How a sync request failed, as the engine reacts to it (docs/sync.md, push "Other answers"):
  * `network` back off and retry; `auth` refresh or ask to sign in, keeping the outbox; `tooOld` stop and ask
- * for a reload; `forbidden` start over with a new client id; `gap` resend from `expected`; `server` (5xx,
- * 429, an unexpected 4xx) back off and retry; `aborted` the engine stopped or lost the sync lock.
+ * for a reload; `forbidden` start over with a new client id; `gap` resend from `expected`; `rateLimited` (429)
+ * wait `Retry-After`, calmly; `tooLarge` (413) send a smaller batch, or set a single mutation aside; `server`
+ * (5xx, an unexpected 4xx) back off and retry; `aborted` the engine stopped or lost the sync lock.
  */
-export type SyncErrorKind = 'network' | 'auth' | 'tooOld' | 'forbidden' | 'gap' | 'server' | 'aborted';
+export type SyncErrorKind = 'network' | 'auth' | 'tooOld' | 'forbidden' | 'gap' | 'rateLimited' | 'tooLarge' | 'server' | 'aborted';
 
 export class SyncHttpError extends Error {
   constructor(
@@ -16,6 +17,8 @@ export class SyncHttpError extends Error {
     readonly body: Record<string, unknown> = {},
     /** The bearer token the request carried. */
     readonly token: string | null = null,
+    /** `rateLimited`: how long the server asked to wait (its `Retry-After`), in ms. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(`sync ${kind} (${status})`);
     this.name = 'SyncHttpError';
@@ -88,8 +91,12 @@ export class SyncHttp {
             ? 'forbidden'
             : res.status === 409 && code === 'MUTATION_GAP'
               ? 'gap'
-              : 'server';
-    throw new SyncHttpError(kind, res.status, body, token);
+              : res.status === 429
+                ? 'rateLimited'
+                : res.status === 413
+                  ? 'tooLarge'
+                  : 'server';
+    throw new SyncHttpError(kind, res.status, body, token, kind === 'rateLimited' ? retryAfterMs(res.headers.get('retry-after')) : null);
   }
 
   /** POST a JSON body and read the JSON answer. */
@@ -125,4 +132,15 @@ export class SyncHttp {
       throw err;
     }
   }
+}
+
+/** The longest `Retry-After` honoured; a larger (or broken) value waits this long and tries again. */
+export const MAX_RETRY_AFTER_MS = 10 * 60_000;
+
+/** `Retry-After` (delay-seconds or an HTTP date) in ms, within [1 s, MAX_RETRY_AFTER_MS]; 1 s when absent. */
+export function retryAfterMs(header: string | null, now = Date.now()): number {
+  const value = header?.trim() ?? '';
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
+  if (!Number.isFinite(ms)) return 1000;
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(1000, ms));
 }

@@ -2,8 +2,9 @@ import { useSyncExternalStore } from 'react';
 
 /** What the always-visible sync badge shows (issue: synced / offline / N unsynced changes / sign in to sync). */
 export interface SyncState {
-  status: 'idle' | 'syncing' | 'synced' | 'offline' | 'signin' | 'error';
-  /** Local changes not yet confirmed by the server (the outbox). */
+  /** `waiting`: the server asked to slow down (429) and sync resumes after its `Retry-After`; not an error. */
+  status: 'idle' | 'syncing' | 'synced' | 'waiting' | 'offline' | 'signin' | 'error';
+  /** Local changes the server has not answered yet (refused ones are in the "needs attention" list instead). */
   pending: number;
   lastSyncedAt: string | null;
   /**

@@ -26,17 +26,31 @@ afterEach(() => {
   localStorage.clear();
 });
 
-/** Runs early.js in this page as signed in with `token`, its requests going to the test server. */
-function runHeadStart(user: { id: string }, token: string, delayOf: (body: { cursor: number }) => number = () => 0) {
+/**
+ * Runs early.js in this page as signed in with `token`, its requests going to the test server. With `epoch`,
+ * each answer carries that database epoch, written before `"changes"` or as the answer's last member.
+ */
+function runHeadStart(
+  user: { id: string },
+  token: string,
+  delayOf: (body: { cursor: number }) => number = () => 0,
+  epoch?: { value: string; at: 'head' | 'end' },
+) {
   localStorage.setItem('auth_token', token);
   localStorage.setItem('auth_user', JSON.stringify({ _id: user.id, email: 'x@example.com' }));
   const sent: { url: string; auth: string | undefined; body: string }[] = [];
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const headers = init?.headers as Record<string, string>;
     sent.push({ url: String(input), auth: headers.authorization, body: String(init?.body) });
-    const res = await realFetch(new URL(String(input), server.baseUrl), init);
+    let res = await realFetch(new URL(String(input), server.baseUrl), init);
     const delay = delayOf(JSON.parse(String(init?.body)) as { cursor: number });
     if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    if (epoch && res.ok) {
+      const text = await res.text();
+      const member = `"epoch":${JSON.stringify(epoch.value)}`;
+      const body = epoch.at === 'head' ? text.replace(',"changes":', `,${member},"changes":`) : `${text.slice(0, -1)},${member}}`;
+      res = new Response(body, { status: res.status, headers: res.headers });
+    }
     return res;
   }) as typeof fetch;
   new Function(EARLY)();
@@ -78,7 +92,11 @@ describe('head start (public/early.js)', () => {
     await db.delete();
   });
 
-  it('fetches the next pages ahead, each as soon as the previous answer announces it', async () => {
+  it.each([
+    ['without an epoch', undefined],
+    ['with the epoch written before "changes"', { value: 'epoch-1', at: 'head' }],
+    ['with the epoch at the end of the answer', { value: 'epoch-1', at: 'end' }],
+  ] as const)('fetches the next pages ahead, each as soon as the previous answer announces it, %s', async (_, epoch) => {
     const user = await server.seedUser();
     const total = FIRST_PAGE + 3;
     const other = otherDevice();
@@ -86,9 +104,12 @@ describe('head start (public/early.js)', () => {
       const n = Math.min(500, total - start);
       await server.push(user.token, other.clientId, Array.from({ length: n }, (_, i) => other.m('task.create', { id: `task-${start + i}`, title: `Task ${start + i}` })));
     }
-    const sent = runHeadStart(user, user.token);
+    const sent = runHeadStart(user, user.token, () => 0, epoch);
     await vi.waitFor(() => expect(sent).toHaveLength(2));
-    expect(JSON.parse(sent[1]!.body)).toMatchObject({ cursor: FIRST_PAGE, limit: 5000 });
+    // The next page's body is the engine's, key for key: with the announcing answer's epoch, last.
+    const second = JSON.parse(sent[1]!.body) as Record<string, unknown>;
+    expect(second).toEqual({ clientId: expect.any(String), cursor: FIRST_PAGE, limit: 5000, schemaVersion: SYNC_SCHEMA_VERSION, ...(epoch ? { epoch: epoch.value } : {}) });
+    expect(Object.keys(second).at(-1)).toBe(epoch ? 'epoch' : 'schemaVersion');
 
     const net = makeNetwork();
     const { db, engine } = makeEngine(user.id, user.token, server.baseUrl, net);
@@ -97,6 +118,7 @@ describe('head start (public/early.js)', () => {
     expect(await db.tasks.count()).toBe(total);
     // Both pages came from the head start: the engine sent no pull of its own.
     expect(net.count('/api/sync/pull')).toBe(0);
+    expect((await db._meta.get('epoch'))?.value).toBe(epoch?.value);
     await engine.stop();
     await db.delete();
   });

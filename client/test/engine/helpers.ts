@@ -1,4 +1,4 @@
-import type { Mutation } from '@adhd/shared/sync/protocol';
+import { SKIP_MUTATION, type Mutation, type PushResponse } from '@adhd/shared/sync/protocol';
 import { AppDatabase } from '../../src/db/database';
 import { SyncEngine, type SyncOptions } from '../../src/db/engine';
 import { setToken } from '../../src/lib/api';
@@ -12,21 +12,21 @@ export interface Call {
 /**
  * A fetch that can be cut off: `offline` makes every request fail like a dropped connection; `fail(path, n)`
  * fails requests to that path after the first `n`; `loseResponse(path)` lets the server process the request
- * but loses the answer; `respond(path, fn)` answers without reaching the server; `during(path, fn)` acts while
+ * but loses the answer; `respond(path, fn)` answers in its place (`fn` may reach the server itself); `during(path, fn)` acts while
  * a request is in flight. Every request is recorded.
  */
 export function makeNetwork() {
   const calls: Call[] = [];
   const failing = new Map<string, number>();
   const losing = new Set<string>();
-  const canned = new Map<string, (body: Record<string, unknown> | undefined) => Response>();
+  const canned = new Map<string, Answer>();
   const hooks = new Map<string, () => Promise<void>>();
   const net = {
     calls,
     offline: false,
     fail: (path: string, after = 0) => failing.set(path, after),
     loseResponse: (path: string) => losing.add(path),
-    respond: (path: string, fn: (body: Record<string, unknown> | undefined) => Response) => canned.set(path, fn),
+    respond: (path: string, fn: Answer) => canned.set(path, fn),
     /** Run `fn` once, when the next request to `path` is on its way (before the server sees it). */
     during: (path: string, fn: () => Promise<void>) => hooks.set(path, fn),
     heal() {
@@ -47,7 +47,7 @@ export function makeNetwork() {
       hooks.delete(path);
       await hook?.();
       const answer = canned.get(path);
-      if (answer) return answer(body);
+      if (answer) return answer(body, input, init);
       const res = await fetch(input, init);
       if (losing.has(path)) {
         await res.arrayBuffer();
@@ -60,6 +60,27 @@ export function makeNetwork() {
 }
 
 export type Network = ReturnType<typeof makeNetwork>;
+
+/** A canned answer; it may still reach the server itself with `input` and `init`. */
+type Answer = (body: Record<string, unknown> | undefined, input: RequestInfo | URL, init?: RequestInit) => Response | Promise<Response>;
+
+/**
+ * The server refuses the pushed mutations that `match` picks, as it refuses a domain error: each is sent to the
+ * real server as `sync.skip` (its id is consumed, nothing changes) and answered `rejected` with `code` and
+ * `message`. For refusals the test server does not produce itself (QUOTA_EXCEEDED).
+ */
+export function refuseOnServer(net: Network, match: (m: Mutation) => boolean, code: string, message: string) {
+  net.respond('/api/sync/push', async (body, input, init) => {
+    const mutations = body!.mutations as Mutation[];
+    const refused = new Set(mutations.filter(match).map((m) => m.id));
+    const sent = { ...body, mutations: mutations.map((m) => (refused.has(m.id) ? { id: m.id, name: SKIP_MUTATION, args: {} } : m)) };
+    const res = await fetch(input, { ...init, body: JSON.stringify(sent) });
+    if (!res.ok) return res;
+    const answer = (await res.json()) as PushResponse;
+    const results = answer.results.map((r) => (refused.has(r.id) ? { id: r.id, status: 'rejected' as const, code, message } : r));
+    return json(200, { ...answer, results });
+  });
+}
 
 /** A database for `userId` and an engine on it, talking to `baseUrl` through `net`, with the token stored. */
 export function makeEngine(userId: string, token: string, baseUrl: string, net: Network, options: SyncOptions = {}) {

@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readEventStream, type SseEvent } from '../../src/db/sse';
+import { SyncHttpError, type SyncHttp } from '../../src/db/sync-http';
+import { PokeStream, STREAM_SILENCE_MS } from '../../src/db/sync-stream';
 import { liveTasks, makeEngine, makeNetwork, otherDevice, until } from './helpers';
 import { startServer, type TestServer } from './server';
 
@@ -73,5 +75,77 @@ describe('poke stream', () => {
     await until(async () => (await liveTasks(db)).missed !== undefined);
     await engine.stop();
     await db.delete();
+  });
+});
+
+describe('poke stream watchdog', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** An HTTP layer whose every stream stays open; `ping(i)` writes a `: ping` comment on connection i. */
+  function openStreams() {
+    const controllers: ReadableStreamDefaultController<Uint8Array>[] = [];
+    const cancelled: number[] = [];
+    const http = {
+      stream: vi.fn(async (_path: string, signal: AbortSignal) => {
+        if (signal.aborted) throw new Error('aborted');
+        const i = controllers.length;
+        return new ReadableStream<Uint8Array>({
+          start: (c) => void controllers.push(c),
+          cancel: () => void cancelled.push(i),
+        });
+      }),
+    };
+    const ping = (i: number) => controllers[i]!.enqueue(new TextEncoder().encode(': ping\n\n'));
+    return { http: http as unknown as SyncHttp & typeof http, ping, cancelled };
+  }
+
+  const events = () => ({ connected: vi.fn(), poked: vi.fn(), refused: vi.fn() });
+
+  it('aborts a connection silent for 60 s and connects again', async () => {
+    vi.useFakeTimers();
+    const { http, cancelled } = openStreams();
+    const stream = new PokeStream(http, { minMs: 1000, maxMs: 1000 }, events());
+    stream.start();
+    await vi.advanceTimersByTimeAsync(STREAM_SILENCE_MS - 1000);
+    expect(http.stream).toHaveBeenCalledTimes(1);
+    expect(cancelled).toEqual([]);
+    // Silence reaches 60 s: the connection is dropped, and after the backoff (at most 1 s) a new one opens.
+    await vi.advanceTimersByTimeAsync(1000 + 1000);
+    expect(cancelled).toEqual([0]);
+    expect(http.stream).toHaveBeenCalledTimes(2);
+    stream.stop();
+  });
+
+  it('waits out a 429 Retry-After before connecting again (too many streams)', async () => {
+    vi.useFakeTimers();
+    const { http } = openStreams();
+    const open = http.stream.getMockImplementation()!;
+    http.stream.mockImplementationOnce(async () => {
+      throw new SyncHttpError('rateLimited', 429, {}, null, 20_000);
+    });
+    http.stream.mockImplementation(open);
+    const stream = new PokeStream(http, { minMs: 1000, maxMs: 1000 }, events());
+    stream.start();
+    await vi.advanceTimersByTimeAsync(19_000);
+    expect(http.stream).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(http.stream).toHaveBeenCalledTimes(2);
+    stream.stop();
+  });
+
+  it('keeps a connection that the server pings every 25 s', async () => {
+    vi.useFakeTimers();
+    const { http, ping, cancelled } = openStreams();
+    const stream = new PokeStream(http, { minMs: 1000, maxMs: 1000 }, events());
+    stream.start();
+    for (let t = 0; t < 8; t++) {
+      await vi.advanceTimersByTimeAsync(25_000);
+      ping(0);
+    }
+    expect(http.stream).toHaveBeenCalledTimes(1);
+    expect(cancelled).toEqual([]);
+    stream.stop();
+    await vi.advanceTimersByTimeAsync(STREAM_SILENCE_MS * 2);
+    expect(http.stream).toHaveBeenCalledTimes(1);
   });
 });
