@@ -1,8 +1,8 @@
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import fp from 'fastify-plugin';
-import { Kysely, SqliteDialect, type Driver } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
 import type { Database } from '../db/schema.js';
 import { migrations } from '../db/migrations/index.js';
 
@@ -54,7 +54,24 @@ async function yieldIfTurnIsLong(): Promise<void> {
   if (now - sliceStart > SLICE_MS) await new Promise<void>((resolve) => setImmediate(resolve));
 }
 
+/**
+ * SQLite DDL is transactional: CREATE/DROP TABLE, FTS5 virtual tables, indexes and triggers all roll back with
+ * the transaction. Kysely's SqliteAdapter reports otherwise, so its Migrator ran migrations outside any
+ * transaction and a crash midway left half a schema (`table notes_fts already exists` at every later start).
+ * With this flag the Migrator runs the pending migrations and their rows in `kysely_migration` in one
+ * transaction: a crash or an error leaves the schema exactly as it was before the start.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 class CooperativeSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+
   override createDriver(): Driver {
     const driver = super.createDriver();
     const acquire = driver.acquireConnection.bind(driver);
@@ -91,8 +108,12 @@ function withStatementCache(sqlite: Sqlite.Database) {
   };
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/**
+ * Apply the pending migrations (all of them, or `set` in tests) in one transaction, so that a migration that
+ * fails or a process killed midway leaves no trace and the next start simply runs them again.
+ */
+export async function migrateToLatest(db: Kysely<Database>, set: Record<string, Migration> = migrations): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => set } });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
