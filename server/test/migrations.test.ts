@@ -54,7 +54,7 @@ async function expectWholeSchema(file: string) {
   try {
     expect(await applied(db)).toEqual(names);
     const objects = await schemaObjects(db);
-    for (const t of ['users', 'entities', 'notes_fts', 'notes_fts_map', 'notes_fts_insert', 'notes_fts_update', 'notes_fts_delete']) {
+    for (const t of ['users', 'entities', 'notes_fts', 'fts_note_ids', 'notes_fts_insert', 'notes_fts_update', 'notes_fts_delete']) {
       expect(objects).toContain(t);
     }
     const now = new Date().toISOString();

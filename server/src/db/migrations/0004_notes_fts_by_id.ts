@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
  * a `.dump` (or any copy that re-inserts the rows) gives the notes new rowids while the FTS shadow tables keep
  * the old ones, so search hits pointed at other notes and later edits deleted other notes' index rows.
  *
- * Now `notes_fts_map` gives every note (user_id, note_id) an explicit INTEGER PRIMARY KEY that a dump keeps,
+ * Now `fts_note_ids` gives every note (user_id, note_id) an explicit INTEGER PRIMARY KEY that a dump keeps,
  * and the FTS row uses that key as its rowid. Search joins FTS → map → `entities` by (user_id, 'note', id), the
  * table's primary key. The triggers keep both in step inside the writing transaction, as before.
  */
@@ -19,7 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
   await sql`DROP TABLE IF EXISTS notes_fts`.execute(db);
 
-  await sql`CREATE TABLE notes_fts_map (
+  await sql`CREATE TABLE fts_note_ids (
     fts_rowid INTEGER PRIMARY KEY,
     user_id TEXT NOT NULL,
     note_id TEXT NOT NULL,
@@ -30,36 +30,39 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     tokenize = 'unicode61 remove_diacritics 2'
   )`.execute(db);
 
-  // Every note row, live or tombstone, has a map row; only live notes have an FTS row.
+  // Every note row, live or tombstone, has a map row; only live notes have an FTS row. No `INSERT OR IGNORE`
+  // here: inside a trigger the outer statement's conflict policy wins, and an upsert's would make it fail.
   await sql`CREATE TRIGGER notes_fts_insert AFTER INSERT ON entities
     WHEN new.type = 'note'
     BEGIN
-      INSERT OR IGNORE INTO notes_fts_map(user_id, note_id) VALUES (new.user_id, new.id);
-      DELETE FROM notes_fts WHERE rowid = (SELECT fts_rowid FROM notes_fts_map WHERE user_id = new.user_id AND note_id = new.id);
+      INSERT INTO fts_note_ids(user_id, note_id) SELECT new.user_id, new.id
+      WHERE NOT EXISTS (SELECT 1 FROM fts_note_ids WHERE user_id = new.user_id AND note_id = new.id);
+      DELETE FROM notes_fts WHERE rowid = (SELECT fts_rowid FROM fts_note_ids WHERE user_id = new.user_id AND note_id = new.id);
       INSERT INTO notes_fts(rowid, title, content)
       SELECT fts_rowid, json_extract(new.data, '$.title'), json_extract(new.data, '$.content')
-      FROM notes_fts_map WHERE user_id = new.user_id AND note_id = new.id AND new.deleted = 0;
+      FROM fts_note_ids WHERE user_id = new.user_id AND note_id = new.id AND new.deleted = 0;
     END`.execute(db);
   await sql`CREATE TRIGGER notes_fts_update AFTER UPDATE ON entities
     WHEN old.type = 'note'
     BEGIN
-      DELETE FROM notes_fts WHERE rowid = (SELECT fts_rowid FROM notes_fts_map WHERE user_id = old.user_id AND note_id = old.id);
-      INSERT OR IGNORE INTO notes_fts_map(user_id, note_id) VALUES (new.user_id, new.id);
+      DELETE FROM notes_fts WHERE rowid = (SELECT fts_rowid FROM fts_note_ids WHERE user_id = old.user_id AND note_id = old.id);
+      INSERT INTO fts_note_ids(user_id, note_id) SELECT new.user_id, new.id
+      WHERE NOT EXISTS (SELECT 1 FROM fts_note_ids WHERE user_id = new.user_id AND note_id = new.id);
       INSERT INTO notes_fts(rowid, title, content)
       SELECT fts_rowid, json_extract(new.data, '$.title'), json_extract(new.data, '$.content')
-      FROM notes_fts_map WHERE user_id = new.user_id AND note_id = new.id AND new.deleted = 0;
+      FROM fts_note_ids WHERE user_id = new.user_id AND note_id = new.id AND new.deleted = 0;
     END`.execute(db);
   await sql`CREATE TRIGGER notes_fts_delete AFTER DELETE ON entities
     WHEN old.type = 'note'
     BEGIN
-      DELETE FROM notes_fts WHERE rowid = (SELECT fts_rowid FROM notes_fts_map WHERE user_id = old.user_id AND note_id = old.id);
-      DELETE FROM notes_fts_map WHERE user_id = old.user_id AND note_id = old.id;
+      DELETE FROM notes_fts WHERE rowid = (SELECT fts_rowid FROM fts_note_ids WHERE user_id = old.user_id AND note_id = old.id);
+      DELETE FROM fts_note_ids WHERE user_id = old.user_id AND note_id = old.id;
     END`.execute(db);
 
-  await sql`INSERT INTO notes_fts_map(user_id, note_id) SELECT user_id, id FROM entities WHERE type = 'note'`.execute(db);
+  await sql`INSERT INTO fts_note_ids(user_id, note_id) SELECT user_id, id FROM entities WHERE type = 'note'`.execute(db);
   await sql`INSERT INTO notes_fts(rowid, title, content)
     SELECT m.fts_rowid, json_extract(e.data, '$.title'), json_extract(e.data, '$.content')
-    FROM notes_fts_map m JOIN entities e ON e.user_id = m.user_id AND e.type = 'note' AND e.id = m.note_id
+    FROM fts_note_ids m JOIN entities e ON e.user_id = m.user_id AND e.type = 'note' AND e.id = m.note_id
     WHERE e.deleted = 0`.execute(db);
 }
 
@@ -68,5 +71,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`DROP TRIGGER IF EXISTS ${sql.raw(t)}`.execute(db);
   }
   await sql`DROP TABLE IF EXISTS notes_fts`.execute(db);
-  await sql`DROP TABLE IF EXISTS notes_fts_map`.execute(db);
+  await sql`DROP TABLE IF EXISTS fts_note_ids`.execute(db);
 }

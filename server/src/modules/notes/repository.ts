@@ -31,7 +31,7 @@ export function ftsQuery(text: string): string | null {
 
 /**
  * The user's live notes whose title or body match `text`, best match first. The FTS row is tied to its note by
- * the note's id (through `notes_fts_map`), never by SQLite's implicit rowid, which a dump and restore changes.
+ * the note's id (through `fts_note_ids`), never by SQLite's implicit rowid, which a dump and restore changes.
  */
 export async function searchNotes(db: Db, userId: string, text: string, limit = 100): Promise<Note[]> {
   const match = ftsQuery(text);
@@ -39,7 +39,7 @@ export async function searchNotes(db: Db, userId: string, text: string, limit = 
   const { rows } = await sql<ReadRow>`
     SELECT e.type, e.id, e.data, e.parent_id, e.version, e.deleted, e.created_at, e.updated_at
     FROM notes_fts f
-    JOIN notes_fts_map m ON m.fts_rowid = f.rowid
+    JOIN fts_note_ids m ON m.fts_rowid = f.rowid
     JOIN entities e ON e.user_id = m.user_id AND e.type = 'note' AND e.id = m.note_id
     WHERE notes_fts MATCH ${match} AND m.user_id = ${userId} AND e.deleted = 0
     ORDER BY bm25(notes_fts, 10.0, 1.0) LIMIT ${limit}`.execute(db);
