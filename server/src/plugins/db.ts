@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import type { Database } from '../db/schema.js';
+import { claimDataDir, createPrivateFile } from '../db/data-dir.js';
 import { migrations } from '../db/migrations/index.js';
 
 declare module 'fastify' {
@@ -123,12 +124,26 @@ export const dbPlugin = fp<{ dataDir: string; databaseUrl: string | null }>(
     if (opts.databaseUrl) {
       throw new Error('DATABASE_URL (PostgreSQL) is not supported by this build yet; unset it to use SQLite');
     }
-    const { db } = openSqlite(path.join(opts.dataDir, 'app.sqlite'));
-    await migrateToLatest(db);
+    // Before anything touches the database: one server per DATA_DIR, owner-only permissions.
+    const claim = claimDataDir(opts.dataDir);
+    let db: Kysely<Database>;
+    try {
+      const file = path.join(opts.dataDir, 'app.sqlite');
+      createPrivateFile(file);
+      db = openSqlite(file).db;
+      await migrateToLatest(db).catch(async (err: unknown) => {
+        await db.destroy();
+        throw err;
+      });
+    } catch (err) {
+      claim.release();
+      throw err;
+    }
     app.decorate('db', db);
     app.decorate('dbKind', 'sqlite' as const);
     app.addHook('onClose', async () => {
       await db.destroy();
+      claim.release();
     });
   },
   { name: 'db' },
