@@ -126,7 +126,7 @@ describe('response hardening', () => {
   it('sends the security headers and the strict CSP on API responses', async () => {
     const res = await fx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, version: expect.any(String), db: 'sqlite' });
+    expect(res.json()).toEqual({ ok: true, version: expect.any(String), db: 'sqlite', store: 'ok' });
     const csp = String(res.headers['content-security-policy']);
     for (const d of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
       expect(csp).toContain(d);

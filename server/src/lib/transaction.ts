@@ -1,10 +1,26 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { pageCounts, setMaxPageCount, storeFailureOf, storeOf } from '../db/store.js';
+import { HttpError } from './errors.js';
+
+/** How long a write waits in total for another process's write lock before answering 503. */
+export const BUSY_WAIT_MS = 1_000;
+/** The pause between two attempts; the event loop is free meanwhile (each attempt blocks at most the
+ * connection's short busy timeout, see openSqlite). */
+const BUSY_RETRY_DELAY_MS = 50;
+
+export const storeBusy = () =>
+  new HttpError(503, 'STORE_BUSY', 'The server is busy. Please try again in a moment', undefined, { retryAfter: 1 });
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * A write transaction. On SQLite it is `BEGIN IMMEDIATE`, so the write lock is taken up front and two
- * processes on one file queue (busy_timeout) instead of failing halfway; on PostgreSQL a normal transaction
- * whose `sync_user` row update serializes one user's writes.
+ * A write transaction. On SQLite it is `BEGIN IMMEDIATE`, so the write lock is taken up front and nothing has
+ * run when it cannot be had: when another process holds the lock, the attempt is repeated after a pause with
+ * the connection released (reads go on meanwhile) for up to BUSY_WAIT_MS, then the caller gets 503
+ * STORE_BUSY with `Retry-After`. Data writes are held to the store's page budget (store.ts), so the last
+ * DISK_RESERVE_BYTES stay free for sign-in; a write over it fails with SQLITE_FULL (answered 507).
+ * On PostgreSQL a normal transaction whose `sync_user` row update serializes one user's writes.
  */
 export async function writeTransaction<T>(
   db: Kysely<Database>,
@@ -12,17 +28,39 @@ export async function writeTransaction<T>(
   fn: (trx: Kysely<Database> | Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   if (kind === 'postgres') return db.transaction().execute(fn);
-  return db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
+  const store = storeOf(db);
+  const deadline = performance.now() + BUSY_WAIT_MS;
+  for (;;) {
+    let begun = false;
     try {
-      const result = await fn(conn);
-      await sql`commit`.execute(conn);
+      const result = await db.connection().execute(async (conn) => {
+        await sql`begin immediate`.execute(conn);
+        begun = true;
+        const counts = store ? await pageCounts(conn) : null;
+        try {
+          if (store && counts) await setMaxPageCount(conn, store.dataPageLimit(counts));
+          const value = await fn(conn);
+          await sql`commit`.execute(conn);
+          return value;
+        } catch (err) {
+          // SQLite has already rolled back after some errors (SQLITE_FULL among them).
+          await sql`rollback`.execute(conn).catch(() => undefined);
+          throw err;
+        } finally {
+          if (counts) await setMaxPageCount(conn, counts.maxPages);
+        }
+      });
+      store?.wrote();
       return result;
     } catch (err) {
-      await sql`rollback`.execute(conn).catch(() => undefined);
-      throw err;
+      if (storeFailureOf(err) !== 'busy' || begun) throw err;
+      if (performance.now() + BUSY_RETRY_DELAY_MS > deadline) {
+        store?.report(err);
+        throw storeBusy();
+      }
+      await sleep(BUSY_RETRY_DELAY_MS);
     }
-  });
+  }
 }
 
 /** A read transaction: one consistent snapshot for every query in `fn`. */

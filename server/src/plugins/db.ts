@@ -5,6 +5,7 @@ import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver 
 import { Migrator, type Migration } from 'kysely/migration';
 import type { Database } from '../db/schema.js';
 import { claimDataDir, createPrivateFile } from '../db/data-dir.js';
+import { attachStore, StoreMonitor } from '../db/store.js';
 import { migrations } from '../db/migrations/index.js';
 
 declare module 'fastify' {
@@ -20,18 +21,26 @@ export interface OpenedDatabase {
 }
 
 /**
+ * How long one statement waits for another process's lock. better-sqlite3 is synchronous, so this is how long
+ * the event loop can stand still: writes retry asynchronously instead (writeTransaction, lib/transaction.ts).
+ */
+export const BUSY_TIMEOUT_MS = 50;
+
+/**
  * Open the embedded SQLite file with the pragmas the sync design needs: WAL, synchronous=FULL (an acknowledged
- * push survives power loss), foreign keys, and a busy timeout so a second process waits instead of failing.
+ * push survives power loss), foreign keys, and a short busy timeout (BUSY_TIMEOUT_MS). The database gets a
+ * StoreMonitor (db/store.ts) for its state and disk budget.
  */
 export function openSqlite(file: string): OpenedDatabase {
   const sqlite = new Sqlite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // A 32 MiB page cache keeps hot rows in memory without growing the process much.
   sqlite.pragma('cache_size = -32768');
   const db = new Kysely<Database>({ dialect: new CooperativeSqliteDialect({ database: withStatementCache(sqlite) }) });
+  attachStore(db, new StoreMonitor(sqlite, path.dirname(file)));
   return { db, sqlite };
 }
 
@@ -130,11 +139,15 @@ export const dbPlugin = fp<{ dataDir: string; databaseUrl: string | null }>(
     try {
       const file = path.join(opts.dataDir, 'app.sqlite');
       createPrivateFile(file);
-      db = openSqlite(file).db;
+      const opened = openSqlite(file);
+      db = opened.db;
+      // At start-up nothing else waits on the event loop: let the migrations wait out a short external lock.
+      opened.sqlite.pragma('busy_timeout = 5000');
       await migrateToLatest(db).catch(async (err: unknown) => {
         await db.destroy();
         throw err;
       });
+      opened.sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     } catch (err) {
       claim.release();
       throw err;

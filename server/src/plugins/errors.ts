@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { MutationError } from '@adhd/shared/sync/mutator';
+import { storeFailureOf, storeOf, type StoreFailure } from '../db/store.js';
 import { HttpError } from '../lib/errors.js';
 
 const MUTATION_STATUS: Record<MutationError['code'], number> = {
@@ -24,6 +25,16 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
 };
 
 /**
+ * Errors of the store itself, from any route: a lock held by another process (after writeTransaction's
+ * retries, or at once for a single statement), a full disk or data budget, a read-only file.
+ */
+const STORE_ERRORS: Record<StoreFailure, { status: number; code: string; message: string; retryAfter?: number }> = {
+  busy: { status: 503, code: 'STORE_BUSY', message: 'The server is busy. Please try again in a moment', retryAfter: 1 },
+  full: { status: 507, code: 'STORAGE_FULL', message: 'The server is out of storage space. Your changes are kept on this device; please try again later' },
+  readonly: { status: 503, code: 'STORE_READONLY', message: 'The server cannot save changes right now. Please try again later', retryAfter: 60 },
+};
+
+/**
  * One error shape everywhere (CONTRACT.md): `{ error: { code, message, details? } }`.
  * No stack traces, SQL or paths leave the server; unexpected errors are logged and answered as 500.
  */
@@ -31,7 +42,7 @@ export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((err: FastifyError | HttpError | MutationError, request, reply) => {
       if (err instanceof HttpError) {
-        if (err.statusCode === 429 && err.extra?.retryAfter) reply.header('retry-after', String(err.extra.retryAfter));
+        if (err.extra?.retryAfter) reply.header('retry-after', String(err.extra.retryAfter));
         return reply.status(err.statusCode).send({
           error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
           ...(err.extra ?? {}),
@@ -41,6 +52,14 @@ export const errorsPlugin = fp(
         return reply.status(MUTATION_STATUS[err.code]).send({
           error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
         });
+      }
+      const failure = storeFailureOf(err);
+      if (failure) {
+        const store = STORE_ERRORS[failure];
+        request.log.warn({ err }, `store ${failure}`);
+        if (request.server.hasDecorator('db')) storeOf(request.server.db)?.report(err);
+        if (store.retryAfter) reply.header('retry-after', String(store.retryAfter));
+        return reply.status(store.status).send({ error: { code: store.code, message: store.message } });
       }
       const known = err.code ? FASTIFY_CODES[err.code] : undefined;
       if (known) return reply.status(known.status).send({ error: { code: known.code, message: known.message } });

@@ -37,16 +37,20 @@ export const maintenancePlugin = fp<{ intervalMs?: number }>(
 
     let closing = false;
     let running: Promise<void> = Promise.resolve();
-    const runLogged = () => {
+    /** Runs are chained: one at a time, in the order asked, each after `wait`. */
+    const runLogged = (wait?: () => Promise<void>) => {
       if (closing) return running;
-      running = running.then(run).catch((err) => app.log.warn({ err }, 'maintenance failed'));
+      running = running
+        .then(wait)
+        .then(() => (closing ? undefined : run()))
+        .catch((err) => app.log.warn({ err }, 'maintenance failed'));
       return running;
     };
 
-    const timer = setInterval(runLogged, opts.intervalMs ?? DAY_MS);
+    const timer = setInterval(() => runLogged(), opts.intervalMs ?? DAY_MS);
     timer.unref();
     app.addHook('onReady', async () => {
-      setImmediate(runLogged);
+      void runLogged(() => new Promise<void>((resolve) => setImmediate(resolve)));
     });
     // Registered after the db plugin, so this runs before the database closes: let a run in progress finish.
     app.addHook('onClose', async () => {
