@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MutationError } from '@adhd/shared/sync/mutator';
 import { storeFailureOf, storeOf, type StoreFailure } from '../db/store.js';
 import { HttpError } from '../lib/errors.js';
+import { applySecurityHeaders } from './security.js';
 
 const MUTATION_STATUS: Record<MutationError['code'], number> = {
   NOT_FOUND: 404,
@@ -21,6 +22,7 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'INVALID_JSON', message: 'Request body is not valid JSON' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'VALIDATION', message: 'Invalid content length' },
   FST_ERR_BAD_URL: { status: 400, code: 'BAD_URL', message: 'Malformed URL' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'URI_TOO_LONG', message: 'URL is too long' },
   FST_ERR_VALIDATION: { status: 400, code: 'VALIDATION', message: 'Invalid input' },
 };
 
@@ -33,6 +35,19 @@ const STORE_ERRORS: Record<StoreFailure, { status: number; code: string; message
   full: { status: 507, code: 'STORAGE_FULL', message: 'The server is out of storage space. Your changes are kept on this device; please try again later' },
   readonly: { status: 503, code: 'STORE_READONLY', message: 'The server cannot save changes right now. Please try again later', retryAfter: 60 },
 };
+
+const MALFORMED_REQUEST = { status: 400, code: 'BAD_REQUEST', message: 'Malformed request' };
+
+/**
+ * Fastify's `frameworkErrors` option (app.ts): the answers Fastify gives itself before routing, such as a URL
+ * whose percent-encoding does not decode (`/api/tasks/%E0%A4%A`) or an over-long path parameter. They get
+ * the contract's error shape and the security headers like every other answer.
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const known = FASTIFY_CODES[err.code] ?? MALFORMED_REQUEST;
+  applySecurityHeaders(request, reply);
+  void reply.status(known.status).send({ error: { code: known.code, message: known.message } });
+}
 
 /**
  * One error shape everywhere (CONTRACT.md): `{ error: { code, message, details? } }`.
@@ -65,7 +80,7 @@ export const errorsPlugin = fp(
       if (known) return reply.status(known.status).send({ error: { code: known.code, message: known.message } });
       if (err instanceof SyntaxError || err.statusCode === 400) {
         // JSON parse errors, prototype-poisoning rejections and other client mistakes.
-        return reply.status(400).send({ error: { code: 'BAD_REQUEST', message: 'Malformed request' } });
+        return reply.status(400).send({ error: { code: MALFORMED_REQUEST.code, message: MALFORMED_REQUEST.message } });
       }
       if (err.statusCode === 429) {
         return reply.status(429).send({ error: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again later' } });
