@@ -1,6 +1,7 @@
 import { chmodSync, closeSync, existsSync, openSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
+import { storeFailureOf } from './store.js';
 
 /** Held by the one server process that uses a DATA_DIR (an OS lock, through SQLite's file locking). */
 export const LOCK_FILE = 'server.lock';
@@ -12,8 +13,13 @@ export interface DataDirClaim {
   release(): void;
 }
 
-function isBusy(err: unknown): boolean {
-  return typeof (err as { code?: unknown })?.code === 'string' && (err as { code: string }).code.startsWith('SQLITE_BUSY');
+/** chmod, except where the folder belongs to someone else (a mount the operator prepared): then as it is. */
+function chmodOwn(file: string, mode: number): void {
+  try {
+    chmodSync(file, mode);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') throw err;
+  }
 }
 
 /**
@@ -27,17 +33,17 @@ function restrictPermissions(dataDir: string): void {
   } catch {
     // Not allowed in worker threads; the explicit modes below and in openSqlite still apply.
   }
-  chmodSync(dataDir, 0o700);
+  chmodOwn(dataDir, 0o700);
   for (const name of ['app.sqlite', 'app.sqlite-wal', 'app.sqlite-shm', 'jwt-secret', LOCK_FILE, PID_FILE]) {
     const file = path.join(dataDir, name);
-    if (existsSync(file)) chmodSync(file, 0o600);
+    if (existsSync(file)) chmodOwn(file, 0o600);
   }
 }
 
 /** Creates `file` empty with mode 0600 unless it exists (SQLite then gives its -wal and -shm the same mode). */
 export function createPrivateFile(file: string): void {
   closeSync(openSync(file, 'a', 0o600));
-  chmodSync(file, 0o600);
+  chmodOwn(file, 0o600);
 }
 
 /**
@@ -60,7 +66,7 @@ export function claimDataDir(dataDir: string): DataDirClaim {
     lock.exec('BEGIN EXCLUSIVE');
   } catch (err) {
     lock.close();
-    if (!isBusy(err)) throw err;
+    if (storeFailureOf(err) !== 'busy') throw err;
     let pid = 'unknown';
     try {
       pid = readFileSync(pidPath, 'utf8').trim() || pid;
