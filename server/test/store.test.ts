@@ -3,7 +3,6 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Sqlite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pageCounts } from '../src/db/store.js';
 import { makeTestApp, registerUser, type RegisteredUser, type TestApp } from './helpers.js';
 
 /**
@@ -82,7 +81,8 @@ describe('a full store', () => {
   it('answers data writes 507 STORAGE_FULL while sign-in still works, and recovers when space returns', async () => {
     expect((await health()).json()).toEqual({ ok: true, version: expect.any(String), db: 'sqlite', store: 'ok' });
     // The disk, simulated: the file may grow by 60 pages (240 KiB) at most, far less than the reserve.
-    const { pages, maxPages } = await pageCounts(t.app.db);
+    const { rows } = await sql<{ pages: number; maxPages: number }>`SELECT (SELECT * FROM pragma_page_count()) AS pages, (SELECT * FROM pragma_max_page_count()) AS maxPages`.execute(t.app.db);
+    const { pages, maxPages } = rows[0]!;
     await sql.raw(`pragma max_page_count = ${pages + 60}`).execute(t.app.db);
 
     const big = { title: 'big', content: 'x'.repeat(150_000) };

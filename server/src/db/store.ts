@@ -30,6 +30,8 @@ export function storeFailureOf(err: unknown): StoreFailure | null {
 export const DISK_RESERVE_BYTES = 16 * 1024 * 1024;
 /** How stale the free-space figure may be before a data write asks the file system again. */
 const FREE_SPACE_MAX_AGE_MS = 1_000;
+/** How long a health check that found the store busy answers for. */
+const CHECK_MAX_AGE_MS = 1_000;
 
 interface PageCounts {
   pages: number;
@@ -47,16 +49,15 @@ export class StoreMonitor {
   private freeCheck: Promise<void> | null = null;
   readonly pageSize: number;
 
+  private checkedAt = 0;
+  private checking: Promise<StoreState> | null = null;
+
   constructor(
-    sqlite: Sqlite.Database,
+    private readonly sqlite: Sqlite.Database,
     private readonly dataDir: string,
   ) {
     this.pageSize = Number(sqlite.pragma('page_size', { simple: true }));
     void this.refreshFreeSpace();
-  }
-
-  get state(): StoreState {
-    return this.last;
   }
 
   /** Records the storage condition behind a failed request (other errors leave the state alone). */
@@ -85,6 +86,27 @@ export class StoreMonitor {
     return this.freeCheck;
   }
 
+  private pageCounts(): PageCounts {
+    return {
+      pages: Number(this.sqlite.pragma('page_count', { simple: true })),
+      maxPages: Number(this.sqlite.pragma('max_page_count', { simple: true })),
+    };
+  }
+
+  /**
+   * Holds the data write about to run (inside its transaction, on the connection Kysely has lent it) to the
+   * budget: the connection's `max_page_count` is lowered to `dataPageLimit`, and the returned function puts it
+   * back. The pragmas run on the better-sqlite3 handle directly: they are synchronous on the one connection,
+   * and their changing numbers would only churn the statement cache.
+   */
+  limitDataWrite(): () => void {
+    const counts = this.pageCounts();
+    this.sqlite.pragma(`max_page_count = ${this.dataPageLimit(counts)}`);
+    return () => {
+      this.sqlite.pragma(`max_page_count = ${counts.maxPages}`);
+    };
+  }
+
   /** The page limit for a data write: the reserve is kept below both the disk's free space and `maxPages`. */
   dataPageLimit({ pages, maxPages }: PageCounts): number {
     if (Date.now() - this.freeCheckedAt > FREE_SPACE_MAX_AGE_MS) void this.refreshFreeSpace();
@@ -96,9 +118,21 @@ export class StoreMonitor {
 
   /**
    * A live check for `/api/health`: a read, then the write lock taken and given back at once (no waiting
-   * beyond the short busy timeout), and whether data writes have room again after a `full`.
+   * beyond the short busy timeout), and whether data writes have room again after a `full`. Concurrent checks
+   * share one, and a `busy` found stands for a second, so a stream of health requests cannot keep the loop
+   * in busy timeouts.
    */
-  async check<DB>(db: Kysely<DB>): Promise<StoreState> {
+  check<DB>(db: Kysely<DB>): Promise<StoreState> {
+    if (this.checking) return this.checking;
+    if (this.last === 'busy' && Date.now() - this.checkedAt < CHECK_MAX_AGE_MS) return Promise.resolve(this.last);
+    this.checking = this.runCheck(db).finally(() => {
+      this.checkedAt = Date.now();
+      this.checking = null;
+    });
+    return this.checking;
+  }
+
+  private async runCheck<DB>(db: Kysely<DB>): Promise<StoreState> {
     try {
       await sql`select 1`.execute(db);
     } catch {
@@ -108,7 +142,7 @@ export class StoreMonitor {
       const counts = await db.connection().execute(async (conn) => {
         await sql`begin immediate`.execute(conn);
         try {
-          return await pageCounts(conn);
+          return this.pageCounts();
         } finally {
           await sql`rollback`.execute(conn);
         }
@@ -125,17 +159,6 @@ export class StoreMonitor {
     }
     return this.last;
   }
-}
-
-export async function pageCounts<DB>(db: Kysely<DB>): Promise<PageCounts> {
-  const { rows } = await sql<PageCounts>`SELECT (SELECT * FROM pragma_page_count()) AS pages, (SELECT * FROM pragma_max_page_count()) AS maxPages`.execute(db);
-  return { pages: Number(rows[0]!.pages), maxPages: Number(rows[0]!.maxPages) };
-}
-
-/** Sets the connection's page limit (a pragma takes no bound parameters, so the number is checked here). */
-export async function setMaxPageCount<DB>(db: Kysely<DB>, pages: number): Promise<void> {
-  if (!Number.isSafeInteger(pages) || pages < 1) throw new Error(`invalid page limit ${pages}`);
-  await sql.raw(`pragma max_page_count = ${pages}`).execute(db);
 }
 
 const monitors = new WeakMap<object, StoreMonitor>();

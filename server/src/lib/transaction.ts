@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { pageCounts, setMaxPageCount, storeFailureOf, storeOf } from '../db/store.js';
+import { storeFailureOf, storeOf } from '../db/store.js';
 import { HttpError } from './errors.js';
 
 /** How long a write waits in total for another process's write lock before answering 503. */
@@ -36,9 +36,8 @@ export async function writeTransaction<T>(
       const result = await db.connection().execute(async (conn) => {
         await sql`begin immediate`.execute(conn);
         begun = true;
-        const counts = store ? await pageCounts(conn) : null;
+        const unlimit = store?.limitDataWrite();
         try {
-          if (store && counts) await setMaxPageCount(conn, store.dataPageLimit(counts));
           const value = await fn(conn);
           await sql`commit`.execute(conn);
           return value;
@@ -47,7 +46,7 @@ export async function writeTransaction<T>(
           await sql`rollback`.execute(conn).catch(() => undefined);
           throw err;
         } finally {
-          if (counts) await setMaxPageCount(conn, counts.maxPages);
+          unlimit?.();
         }
       });
       store?.wrote();
