@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -8,13 +8,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { readLastMail, registerUser } from './helpers.js';
+import { DIST, nodeScript, SERVER_JS, startServerProcess } from './processes.js';
 
 /**
  * One server per DATA_DIR, owner-only files, one JWT secret (issue 12, point 9).
  */
 
-const DIST = path.resolve(import.meta.dirname, '../dist');
-const SERVER = path.join(DIST, 'server.js');
 const REFUSAL = /Another server process is using DATA_DIR=(\S+) \(pid (\d+|unknown)\)\. Stop it first\./;
 
 let dataDir: string;
@@ -48,27 +47,13 @@ describe('one server process per DATA_DIR', () => {
     expect((await second.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
-  /** Starts `dist/server.js`; resolves with its URL once it listens, or with its exit code and output. */
-  function startServer(): Promise<{ url?: string; code?: number | null; output: string }> {
-    const child = spawn(process.execPath, [SERVER], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', JWT_SECRET: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    return new Promise((resolve) => {
-      let output = '';
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        const m = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (m) resolve({ url: m[1]!, output });
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-      child.on('exit', (code) => resolve({ code, output }));
-    });
-  }
+  const startServer = async () => {
+    const started = await startServerProcess(dataDir, { JWT_SECRET: '' });
+    children.push(started.child);
+    return started;
+  };
 
-  it.runIf(existsSync(SERVER))('lets exactly one of two processes started together run; the lock dies with its process', async () => {
+  it.runIf(existsSync(SERVER_JS))('lets exactly one of two processes started together run; the lock dies with its process', async () => {
     const results = await Promise.all([startServer(), startServer()]);
     const winners = results.filter((r) => r.url);
     const losers = results.filter((r) => !r.url);
@@ -94,7 +79,7 @@ describe('one server process per DATA_DIR', () => {
       process.stdout.write(readOrCreateSecret(${JSON.stringify(file)}));`;
     const secrets = await Promise.all(
       Array.from({ length: 6 }, () => {
-        const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+        const child = nodeScript(script, ['ignore', 'pipe', 'inherit']);
         return new Promise<string>((resolve) => {
           let out = '';
           child.stdout!.on('data', (c: Buffer) => (out += c.toString()));

@@ -70,6 +70,8 @@ beforeAll(async () => {
       id: `${owner === user ? 'note' : 'other'}-${i}`,
       data: JSON.stringify({ title: `Note ${i}`, content: `body ${token(i)}`, folderId: null, tags: [], pinned: false }),
       version: i + 1,
+      deleted: 0,
+      field_versions: '{}',
       created_at: now,
       updated_at: now,
     }));

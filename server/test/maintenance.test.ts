@@ -43,6 +43,7 @@ async function userWithOldTombstone(app: FastifyInstance) {
     data: JSON.stringify({ title: id }),
     version,
     deleted,
+    field_versions: '{}',
     created_at: at,
     updated_at: at,
   });

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrations/index.js';
 import { migrateToLatest, openSqlite } from '../src/plugins/db.js';
 import { searchNotes } from '../src/modules/notes/repository.js';
+import { DIST, nodeScript } from './processes.js';
 
 /**
  * Migrations are atomic (issue 12, point 9): a migration that fails, or a process killed with SIGKILL in the
@@ -25,12 +25,12 @@ afterEach(async () => {
 
 const names = Object.keys(migrations).sort();
 
-async function schemaObjects(db: Kysely<unknown>): Promise<string[]> {
+async function schemaObjects<DB>(db: Kysely<DB>): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY name`.execute(db);
   return rows.map((r) => r.name);
 }
 
-async function applied(db: Kysely<unknown>): Promise<string[]> {
+async function applied<DB>(db: Kysely<DB>): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db);
   return rows.map((r) => r.name);
 }
@@ -58,10 +58,10 @@ async function expectWholeSchema(file: string) {
       expect(objects).toContain(t);
     }
     const now = new Date().toISOString();
-    await db.insertInto('users').values({ id: 'u1', email: 'u1@example.com', name: 'U', password_hash: 'x', created_at: now, updated_at: now }).execute();
+    await sql`INSERT INTO users (id, email, name, password_hash, created_at, updated_at) VALUES ('u1', 'u1@example.com', 'U', 'x', ${now}, ${now})`.execute(db);
     await db
       .insertInto('entities')
-      .values({ user_id: 'u1', type: 'note', id: 'n1', data: JSON.stringify({ title: 'Groceries', content: 'apples' }), version: 1, created_at: now, updated_at: now })
+      .values({ user_id: 'u1', type: 'note', id: 'n1', data: JSON.stringify({ title: 'Groceries', content: 'apples' }), version: 1, deleted: 0, field_versions: '{}', created_at: now, updated_at: now })
       .execute();
     expect((await searchNotes(db, 'u1', 'apples')).map((n) => n._id)).toEqual(['n1']);
     expect(db.getExecutor().adapter.supportsTransactionalDdl).toBe(true);
@@ -108,7 +108,6 @@ describe('migrations run in one transaction', () => {
     await expectWholeSchema(file);
   });
 
-  const DIST = path.resolve(import.meta.dirname, '../dist');
   it.runIf(existsSync(path.join(DIST, 'plugins/db.js')))('survives SIGKILL in the middle of migration 0002', async () => {
     const file = path.join(dir, 'app.sqlite');
     // A child process runs the real migrations, stops inside 0002 after its DDL ran, and is killed there.
@@ -125,7 +124,7 @@ describe('migrations run in one transaction', () => {
         } },
       };
       await migrateToLatest(db, set);`;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = nodeScript(script, ['ignore', 'ignore', 'pipe', 'ipc']);
     let stderr = '';
     child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
     await new Promise<void>((resolve, reject) => {
