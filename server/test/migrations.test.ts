@@ -108,6 +108,24 @@ describe('migrations run in one transaction', () => {
     await expectWholeSchema(file);
   });
 
+  it('moves the notes of a database from before 0004 into the id-keyed index', async () => {
+    const file = path.join(dir, 'app.sqlite');
+    const { db } = openSqlite(file);
+    await migrateToLatest(db, { '0001_init': migrations['0001_init']!, '0002_notes_fts': migrations['0002_notes_fts']! });
+    const now = new Date().toISOString();
+    await sql`INSERT INTO users (id, email, name, password_hash, created_at, updated_at) VALUES ('u1', 'u1@example.com', 'U', 'x', ${now}, ${now})`.execute(db);
+    const note = (id: string, content: string, deleted: number) => ({
+      user_id: 'u1', type: 'note', id, data: JSON.stringify({ title: id, content }), version: 1, deleted, field_versions: '{}', created_at: now, updated_at: now,
+    });
+    await db.insertInto('entities').values([note('n1', 'pears', 0), note('n2', 'plums', 0), note('n3', 'pears gone', 1)]).execute();
+    await migrateToLatest(db);
+    expect((await searchNotes(db, 'u1', 'pears')).map((n) => n._id)).toEqual(['n1']);
+    expect((await searchNotes(db, 'u1', 'plums')).map((n) => n._id)).toEqual(['n2']);
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM fts_note_ids`.execute(db);
+    expect(Number(rows[0]!.n)).toBe(3);
+    await db.destroy();
+  });
+
   it.runIf(existsSync(path.join(DIST, 'plugins/db.js')))('survives SIGKILL in the middle of migration 0002', async () => {
     const file = path.join(dir, 'app.sqlite');
     // A child process runs the real migrations, stops inside 0002 after its DDL ran, and is killed there.
