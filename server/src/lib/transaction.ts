@@ -1,25 +1,24 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { storeFailureOf, storeOf } from '../db/store.js';
-import { HttpError } from './errors.js';
 
 /** How long a write waits in total for another process's write lock before answering 503. */
 export const BUSY_WAIT_MS = 1_000;
-/** The pause between two attempts; the event loop is free meanwhile (each attempt blocks at most the
- * connection's short busy timeout, see openSqlite). */
+/**
+ * The pause between two attempts; the event loop is free meanwhile (each attempt blocks at most the
+ * connection's short busy timeout, see openSqlite).
+ */
 const BUSY_RETRY_DELAY_MS = 50;
-
-export const storeBusy = () =>
-  new HttpError(503, 'STORE_BUSY', 'The server is busy. Please try again in a moment', undefined, { retryAfter: 1 });
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * A write transaction. On SQLite it is `BEGIN IMMEDIATE`, so the write lock is taken up front and nothing has
  * run when it cannot be had: when another process holds the lock, the attempt is repeated after a pause with
- * the connection released (reads go on meanwhile) for up to BUSY_WAIT_MS, then the caller gets 503
- * STORE_BUSY with `Retry-After`. Data writes are held to the store's page budget (store.ts), so the last
- * DISK_RESERVE_BYTES stay free for sign-in; a write over it fails with SQLITE_FULL (answered 507).
+ * the connection released (reads go on meanwhile) for up to BUSY_WAIT_MS; then the SQLITE_BUSY error is
+ * thrown, which the error handler (plugins/errors.ts) answers 503 STORE_BUSY with `Retry-After`.
+ * Data writes are held to the store's page budget (db/store.ts), so the last DISK_RESERVE_BYTES stay free for
+ * sign-in; a write over it fails with SQLITE_FULL (answered 507 STORAGE_FULL).
  * On PostgreSQL a normal transaction whose `sync_user` row update serializes one user's writes.
  */
 export async function writeTransaction<T>(
@@ -52,11 +51,8 @@ export async function writeTransaction<T>(
       store?.wrote();
       return result;
     } catch (err) {
-      if (storeFailureOf(err) !== 'busy' || begun) throw err;
-      if (performance.now() + BUSY_RETRY_DELAY_MS > deadline) {
-        store?.report(err);
-        throw storeBusy();
-      }
+      // Out of time, the SQLITE_BUSY error itself goes on: the error handler answers it 503 STORE_BUSY.
+      if (storeFailureOf(err) !== 'busy' || begun || performance.now() + BUSY_RETRY_DELAY_MS > deadline) throw err;
       await sleep(BUSY_RETRY_DELAY_MS);
     }
   }

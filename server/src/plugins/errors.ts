@@ -28,11 +28,11 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
 
 /**
  * Errors of the store itself, from any route: a lock held by another process (after writeTransaction's
- * retries, or at once for a single statement), a full disk or data budget, a read-only file.
+ * retries, or after the busy timeout for a single statement), a full disk or data budget, a read-only file.
  */
 const STORE_ERRORS: Record<StoreFailure, { status: number; code: string; message: string; retryAfter?: number }> = {
   busy: { status: 503, code: 'STORE_BUSY', message: 'The server is busy. Please try again in a moment', retryAfter: 1 },
-  full: { status: 507, code: 'STORAGE_FULL', message: 'The server is out of storage space. Your changes are kept on this device; please try again later' },
+  full: { status: 507, code: 'STORAGE_FULL', message: 'The server has run out of storage space. Please try again later' },
   readonly: { status: 503, code: 'STORE_READONLY', message: 'The server cannot save changes right now. Please try again later', retryAfter: 60 },
 };
 
