@@ -142,7 +142,7 @@ describe('response hardening', () => {
   });
 
   it('answers a URL that does not decode with the error shape and the security headers', async () => {
-    for (const url of ['/api/tasks/%E0%A4%A', '/api/notes/%E0%A4%A?q=x', '/api/tasks/%C0%80', '/api/tasks/%ZZ']) {
+    for (const url of ['/api/tasks/%E0%A4%A', '/api/notes/%E0%A4%A?q=x', '/api/tasks/%C0%80', '/api/tasks/%ZZ', '/api/nope/%E0%A4%A']) {
       for (const method of ['GET', 'PUT', 'DELETE'] as const) {
         const res = await fx.app.inject({ method, url, headers: user.headers, ...(method === 'PUT' ? { payload: { title: 'x' } } : {}) });
         expect(res.statusCode, `${method} ${url}`).toBe(400);
