@@ -35,12 +35,17 @@ async function applied<DB>(db: Kysely<DB>): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-/** The migrations up to and including `last`, the last one replaced by `up`. */
-function setEndingWith(last: string, up: Migration['up']): Record<string, Migration> {
+/** The migrations up to and including `last`, which runs all its statements and then fails with `message`. */
+function failingAt(last: string, message: string): Record<string, Migration> {
   const set: Record<string, Migration> = {};
   for (const name of names) {
     if (name === last) {
-      set[name] = { up };
+      set[name] = {
+        up: async (trx) => {
+          await migrations[name]!.up(trx);
+          throw new Error(message);
+        },
+      };
       break;
     }
     set[name] = migrations[name]!;
@@ -48,10 +53,12 @@ function setEndingWith(last: string, up: Migration['up']): Record<string, Migrat
   return set;
 }
 
-/** A whole schema: every migration recorded, the FTS index working end to end. */
-async function expectWholeSchema(file: string) {
-  const { db } = openSqlite(file);
+/** The next start: every migration applied, integrity ok, the FTS index working end to end. */
+async function startAgainAndExpectWholeSchema(file: string) {
+  const { db, sqlite } = openSqlite(file);
   try {
+    await migrateToLatest(db);
+    expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(await applied(db)).toEqual(names);
     const objects = await schemaObjects(db);
     for (const t of ['users', 'entities', 'notes_fts', 'fts_note_ids', 'notes_fts_insert', 'notes_fts_update', 'notes_fts_delete']) {
@@ -74,38 +81,23 @@ describe('migrations run in one transaction', () => {
   it('rolls a migration that fails midway back entirely, and the next start succeeds', async () => {
     const file = path.join(dir, 'app.sqlite');
     const { db } = openSqlite(file);
-    const broken = setEndingWith('0002_notes_fts', async (trx) => {
-      await migrations['0002_notes_fts']!.up(trx);
-      throw new Error('power cut');
-    });
-    await expect(migrateToLatest(db, broken)).rejects.toThrow(/power cut/);
+    await expect(migrateToLatest(db, failingAt('0002_notes_fts', 'power cut'))).rejects.toThrow(/power cut/);
     // Nothing of the failed run is left: no table, no trigger, no migration row.
     expect(await schemaObjects(db)).not.toContain('notes_fts');
     expect(await schemaObjects(db)).not.toContain('entities');
     expect(await applied(db)).toEqual([]);
     await db.destroy();
-
-    const again = openSqlite(file);
-    await migrateToLatest(again.db);
-    await again.db.destroy();
-    await expectWholeSchema(file);
+    await startAgainAndExpectWholeSchema(file);
   });
 
   it('keeps the applied migrations when a later one fails', async () => {
     const file = path.join(dir, 'app.sqlite');
     const first = openSqlite(file);
     await migrateToLatest(first.db, { [names[0]!]: migrations[names[0]!]! });
-    const broken = setEndingWith(names.at(-1)!, async (trx) => {
-      await migrations[names.at(-1)!]!.up(trx);
-      throw new Error('disk error');
-    });
-    await expect(migrateToLatest(first.db, broken)).rejects.toThrow(/disk error/);
+    await expect(migrateToLatest(first.db, failingAt(names.at(-1)!, 'disk error'))).rejects.toThrow(/disk error/);
     expect(await applied(first.db)).toEqual([names[0]]);
     await first.db.destroy();
-    const again = openSqlite(file);
-    await migrateToLatest(again.db);
-    await again.db.destroy();
-    await expectWholeSchema(file);
+    await startAgainAndExpectWholeSchema(file);
   });
 
   it('moves the notes of a database from before 0004 into the id-keyed index', async () => {
@@ -152,10 +144,6 @@ describe('migrations run in one transaction', () => {
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
 
-    const again = openSqlite(file);
-    await migrateToLatest(again.db);
-    expect(again.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
-    await again.db.destroy();
-    await expectWholeSchema(file);
+    await startAgainAndExpectWholeSchema(file);
   }, 30_000);
 });

@@ -32,32 +32,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Every note row, live or tombstone, has a map row; only live notes have an FTS row. No `INSERT OR IGNORE`
   // here: inside a trigger the outer statement's conflict policy wins, and an upsert's would make it fail.
-  await sql`CREATE TRIGGER notes_fts_insert AFTER INSERT ON entities
-    WHEN new.type = 'note'
-    BEGIN
-      INSERT INTO fts_note_ids(user_id, note_id) SELECT new.user_id, new.id
-      WHERE NOT EXISTS (SELECT 1 FROM fts_note_ids WHERE user_id = new.user_id AND note_id = new.id);
-      DELETE FROM notes_fts WHERE rowid = (SELECT fts_rowid FROM fts_note_ids WHERE user_id = new.user_id AND note_id = new.id);
-      INSERT INTO notes_fts(rowid, title, content)
+  const addId = `INSERT INTO fts_note_ids(user_id, note_id) SELECT new.user_id, new.id
+      WHERE NOT EXISTS (SELECT 1 FROM fts_note_ids WHERE user_id = new.user_id AND note_id = new.id);`;
+  const unindex = (row: 'new' | 'old') => `DELETE FROM notes_fts
+      WHERE rowid = (SELECT fts_rowid FROM fts_note_ids WHERE user_id = ${row}.user_id AND note_id = ${row}.id);`;
+  const indexIfLive = `INSERT INTO notes_fts(rowid, title, content)
       SELECT fts_rowid, json_extract(new.data, '$.title'), json_extract(new.data, '$.content')
-      FROM fts_note_ids WHERE user_id = new.user_id AND note_id = new.id AND new.deleted = 0;
-    END`.execute(db);
-  await sql`CREATE TRIGGER notes_fts_update AFTER UPDATE ON entities
-    WHEN old.type = 'note'
-    BEGIN
-      DELETE FROM notes_fts WHERE rowid = (SELECT fts_rowid FROM fts_note_ids WHERE user_id = old.user_id AND note_id = old.id);
-      INSERT INTO fts_note_ids(user_id, note_id) SELECT new.user_id, new.id
-      WHERE NOT EXISTS (SELECT 1 FROM fts_note_ids WHERE user_id = new.user_id AND note_id = new.id);
-      INSERT INTO notes_fts(rowid, title, content)
-      SELECT fts_rowid, json_extract(new.data, '$.title'), json_extract(new.data, '$.content')
-      FROM fts_note_ids WHERE user_id = new.user_id AND note_id = new.id AND new.deleted = 0;
-    END`.execute(db);
-  await sql`CREATE TRIGGER notes_fts_delete AFTER DELETE ON entities
-    WHEN old.type = 'note'
-    BEGIN
-      DELETE FROM notes_fts WHERE rowid = (SELECT fts_rowid FROM fts_note_ids WHERE user_id = old.user_id AND note_id = old.id);
-      DELETE FROM fts_note_ids WHERE user_id = old.user_id AND note_id = old.id;
-    END`.execute(db);
+      FROM fts_note_ids WHERE user_id = new.user_id AND note_id = new.id AND new.deleted = 0;`;
+  await sql`CREATE TRIGGER notes_fts_insert AFTER INSERT ON entities WHEN new.type = 'note'
+    BEGIN ${sql.raw(addId)} ${sql.raw(unindex('new'))} ${sql.raw(indexIfLive)} END`.execute(db);
+  await sql`CREATE TRIGGER notes_fts_update AFTER UPDATE ON entities WHEN old.type = 'note'
+    BEGIN ${sql.raw(unindex('old'))} ${sql.raw(addId)} ${sql.raw(indexIfLive)} END`.execute(db);
+  await sql`CREATE TRIGGER notes_fts_delete AFTER DELETE ON entities WHEN old.type = 'note'
+    BEGIN ${sql.raw(unindex('old'))} DELETE FROM fts_note_ids WHERE user_id = old.user_id AND note_id = old.id; END`.execute(db);
 
   await sql`INSERT INTO fts_note_ids(user_id, note_id) SELECT user_id, id FROM entities WHERE type = 'note'`.execute(db);
   await sql`INSERT INTO notes_fts(rowid, title, content)
