@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { readOrCreateSecret } from './lib/secret-file.js';
 
 /** Per-IP and per-account limits. Tests and benchmarks may raise them; operators rarely need to. */
 export interface RateLimits {
@@ -147,11 +147,7 @@ function packageVersion(): string {
 function secretFrom(dataDir: string, given: string | undefined): string {
   if (given && given.length >= 32) return given;
   if (given) throw new Error('JWT_SECRET must be at least 32 characters');
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  return readOrCreateSecret(path.join(dataDir, 'jwt-secret'));
 }
 
 /** Configuration from the environment (CONTRACT.md), with overrides for tests. */

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerOverHttp } from './register-over-http.mjs';
+import { SERVER_JS, startServerProcess } from './processes.js';
 
 /**
  * Crash safety (design/sync.md invariant 4, quality.md test 4): the real server runs as a child process, takes
@@ -14,7 +15,6 @@ import { registerOverHttp } from './register-over-http.mjs';
  * once, and SQLite's integrity check is ok.
  */
 
-const SERVER = path.resolve(import.meta.dirname, '../dist/server.js');
 const RUNS = Number(process.env.CRASH_RUNS ?? 20);
 const PER_RUN = 1_000;
 const BATCH = 25;
@@ -22,31 +22,14 @@ const BATCH = 25;
 let dataDir: string;
 
 async function startServer(): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 20_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
-  child.stdout!.resume();
-  return { child, base };
+  const started = await startServerProcess(dataDir);
+  if (!started.url) throw new Error(`server exited ${started.code}: ${started.output}`);
+  return { child: started.child, base: started.url };
 }
 
 const json = async (res: Response) => (await res.json()) as Record<string, unknown>;
 
-describe.runIf(existsSync(SERVER))('crash safety with kill -9', () => {
+describe.runIf(existsSync(SERVER_JS))('crash safety with kill -9', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'adhd-crash-'));
   });

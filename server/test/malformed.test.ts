@@ -122,19 +122,42 @@ describe('malformed payloads', () => {
   });
 });
 
+function expectSecurityHeaders(res: { headers: Record<string, unknown> }, what = '') {
+  const csp = String(res.headers['content-security-policy']);
+  for (const d of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+    expect(csp, what).toContain(d);
+  }
+  expect(csp, what).not.toMatch(/unsafe-inline|unsafe-eval/);
+  expect(res.headers['x-content-type-options'], what).toBe('nosniff');
+  expect(res.headers['referrer-policy'], what).toBe('no-referrer');
+  expect(String(res.headers['strict-transport-security']), what).toMatch(/max-age=31536000/);
+}
+
 describe('response hardening', () => {
   it('sends the security headers and the strict CSP on API responses', async () => {
     const res = await fx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, version: expect.any(String), db: 'sqlite' });
-    const csp = String(res.headers['content-security-policy']);
-    for (const d of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
-      expect(csp).toContain(d);
+    expect(res.json()).toEqual({ ok: true, version: expect.any(String), db: 'sqlite', store: 'ok' });
+    expectSecurityHeaders(res);
+  });
+
+  it('answers a URL that does not decode with the error shape and the security headers', async () => {
+    for (const url of ['/api/tasks/%E0%A4%A', '/api/notes/%E0%A4%A?q=x', '/api/tasks/%C0%80', '/api/tasks/%ZZ', '/api/nope/%E0%A4%A']) {
+      for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+        const res = await fx.app.inject({ method, url, headers: user.headers, ...(method === 'PUT' ? { payload: { title: 'x' } } : {}) });
+        expect(res.statusCode, `${method} ${url}`).toBe(400);
+        expect(res.json(), `${method} ${url}`).toEqual({ error: { code: 'BAD_URL', message: 'Malformed URL' } });
+        expect(res.headers['cache-control'], url).toBe('no-store');
+        expectSecurityHeaders(res, `${method} ${url}`);
+      }
     }
-    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(String(res.headers['strict-transport-security'])).toMatch(/max-age=31536000/);
+  });
+
+  it('answers an over-long path parameter with the error shape and the security headers', async () => {
+    const res = await fx.app.inject({ method: 'GET', url: `/api/tasks/${'x'.repeat(300)}`, headers: user.headers });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ error: { code: 'URI_TOO_LONG', message: 'URL is too long' } });
+    expectSecurityHeaders(res);
   });
 
   it('answers unknown API routes with the error shape', async () => {

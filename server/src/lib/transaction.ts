@@ -1,10 +1,25 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { storeFailureOf, storeOf } from '../db/store.js';
+
+/** How long a write waits in total for another process's write lock before answering 503. */
+export const BUSY_WAIT_MS = 1_000;
+/**
+ * The pause between two attempts; the event loop is free meanwhile (each attempt blocks at most the
+ * connection's short busy timeout, see openSqlite).
+ */
+const BUSY_RETRY_DELAY_MS = 50;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * A write transaction. On SQLite it is `BEGIN IMMEDIATE`, so the write lock is taken up front and two
- * processes on one file queue (busy_timeout) instead of failing halfway; on PostgreSQL a normal transaction
- * whose `sync_user` row update serializes one user's writes.
+ * A write transaction. On SQLite it is `BEGIN IMMEDIATE`, so the write lock is taken up front and nothing has
+ * run when it cannot be had: when another process holds the lock, the attempt is repeated after a pause with
+ * the connection released (reads go on meanwhile) for up to BUSY_WAIT_MS; then the SQLITE_BUSY error is
+ * thrown, which the error handler (plugins/errors.ts) answers 503 STORE_BUSY with `Retry-After`.
+ * Data writes are held to the store's page budget (db/store.ts), so the last DISK_RESERVE_BYTES stay free for
+ * sign-in; a write over it fails with SQLITE_FULL (answered 507 STORAGE_FULL).
+ * On PostgreSQL a normal transaction whose `sync_user` row update serializes one user's writes.
  */
 export async function writeTransaction<T>(
   db: Kysely<Database>,
@@ -12,17 +27,35 @@ export async function writeTransaction<T>(
   fn: (trx: Kysely<Database> | Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   if (kind === 'postgres') return db.transaction().execute(fn);
-  return db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
+  const store = storeOf(db);
+  const deadline = performance.now() + BUSY_WAIT_MS;
+  for (;;) {
+    let begun = false;
     try {
-      const result = await fn(conn);
-      await sql`commit`.execute(conn);
+      const result = await db.connection().execute(async (conn) => {
+        await sql`begin immediate`.execute(conn);
+        begun = true;
+        const unlimit = store?.limitDataWrite();
+        try {
+          const value = await fn(conn);
+          await sql`commit`.execute(conn);
+          return value;
+        } catch (err) {
+          // SQLite has already rolled back after some errors (SQLITE_FULL among them).
+          await sql`rollback`.execute(conn).catch(() => undefined);
+          throw err;
+        } finally {
+          unlimit?.();
+        }
+      });
+      store?.wrote();
       return result;
     } catch (err) {
-      await sql`rollback`.execute(conn).catch(() => undefined);
-      throw err;
+      // Out of time, the SQLITE_BUSY error itself goes on: the error handler answers it 503 STORE_BUSY.
+      if (storeFailureOf(err) !== 'busy' || begun || performance.now() + BUSY_RETRY_DELAY_MS > deadline) throw err;
+      await sleep(BUSY_RETRY_DELAY_MS);
     }
-  });
+  }
 }
 
 /** A read transaction: one consistent snapshot for every query in `fn`. */

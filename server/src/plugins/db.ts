@@ -1,9 +1,11 @@
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import fp from 'fastify-plugin';
-import { Kysely, SqliteDialect, type Driver } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
 import type { Database } from '../db/schema.js';
+import { claimDataDir, createPrivateFile } from '../db/data-dir.js';
+import { attachStore, StoreMonitor } from '../db/store.js';
 import { migrations } from '../db/migrations/index.js';
 
 declare module 'fastify' {
@@ -19,18 +21,26 @@ export interface OpenedDatabase {
 }
 
 /**
+ * How long one statement waits for another process's lock. better-sqlite3 is synchronous, so this is how long
+ * the event loop can stand still: writes retry asynchronously instead (writeTransaction, lib/transaction.ts).
+ */
+export const BUSY_TIMEOUT_MS = 50;
+
+/**
  * Open the embedded SQLite file with the pragmas the sync design needs: WAL, synchronous=FULL (an acknowledged
- * push survives power loss), foreign keys, and a busy timeout so a second process waits instead of failing.
+ * push survives power loss), foreign keys, and a short busy timeout (BUSY_TIMEOUT_MS). The database gets a
+ * StoreMonitor (db/store.ts) for its state and disk budget.
  */
 export function openSqlite(file: string): OpenedDatabase {
   const sqlite = new Sqlite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // A 32 MiB page cache keeps hot rows in memory without growing the process much.
   sqlite.pragma('cache_size = -32768');
   const db = new Kysely<Database>({ dialect: new CooperativeSqliteDialect({ database: withStatementCache(sqlite) }) });
+  attachStore(db, new StoreMonitor(sqlite, path.dirname(file)));
   return { db, sqlite };
 }
 
@@ -54,7 +64,24 @@ async function yieldIfTurnIsLong(): Promise<void> {
   if (now - sliceStart > SLICE_MS) await new Promise<void>((resolve) => setImmediate(resolve));
 }
 
+/**
+ * SQLite DDL is transactional: CREATE/DROP TABLE, FTS5 virtual tables, indexes and triggers all roll back with
+ * the transaction. Kysely's SqliteAdapter reports otherwise, so its Migrator ran migrations outside any
+ * transaction and a crash midway left half a schema (`table notes_fts already exists` at every later start).
+ * With this flag the Migrator runs the pending migrations and their rows in `kysely_migration` in one
+ * transaction: a crash or an error leaves the schema exactly as it was before the start.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 class CooperativeSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+
   override createDriver(): Driver {
     const driver = super.createDriver();
     const acquire = driver.acquireConnection.bind(driver);
@@ -91,8 +118,12 @@ function withStatementCache(sqlite: Sqlite.Database) {
   };
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/**
+ * Apply the pending migrations (all of them, or `set` in tests) in one transaction, so that a migration that
+ * fails or a process killed midway leaves no trace and the next start simply runs them again.
+ */
+export async function migrateToLatest(db: Kysely<Database>, set: Record<string, Migration> = migrations): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => set } });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
@@ -102,12 +133,30 @@ export const dbPlugin = fp<{ dataDir: string; databaseUrl: string | null }>(
     if (opts.databaseUrl) {
       throw new Error('DATABASE_URL (PostgreSQL) is not supported by this build yet; unset it to use SQLite');
     }
-    const { db } = openSqlite(path.join(opts.dataDir, 'app.sqlite'));
-    await migrateToLatest(db);
+    // Before anything touches the database: one server per DATA_DIR, owner-only permissions.
+    const claim = claimDataDir(opts.dataDir);
+    let db: Kysely<Database>;
+    try {
+      const file = path.join(opts.dataDir, 'app.sqlite');
+      createPrivateFile(file);
+      const opened = openSqlite(file);
+      db = opened.db;
+      // At start-up nothing else waits on the event loop: let the migrations wait out a short external lock.
+      opened.sqlite.pragma('busy_timeout = 5000');
+      await migrateToLatest(db).catch(async (err: unknown) => {
+        await db.destroy();
+        throw err;
+      });
+      opened.sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    } catch (err) {
+      claim.release();
+      throw err;
+    }
     app.decorate('db', db);
     app.decorate('dbKind', 'sqlite' as const);
     app.addHook('onClose', async () => {
       await db.destroy();
+      claim.release();
     });
   },
   { name: 'db' },

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
+import { writeTransaction } from '../lib/transaction.js';
 import { collectTombstones } from '../modules/sync/repository.js';
 
 const DAY_MS = 86_400_000;
@@ -9,6 +10,11 @@ export const TOMBSTONE_TTL_DAYS = 90;
 /**
  * Periodic housekeeping, off the request path: tombstones older than 90 days are removed and each user's
  * `min_version` raised, so a device that was away longer pulls from scratch (`reset: true`).
+ *
+ * Each user's collection is one write transaction: the deleted tombstones and the raised `min_version` commit
+ * together or not at all (a crash in between used to leave deletes that no old cursor would ever notice). It
+ * also runs once right after start-up (in the next turn, so `listen` is not held up), because a server that
+ * is restarted more often than daily would otherwise never collect.
  */
 export const maintenancePlugin = fp<{ intervalMs?: number }>(
   async (app, opts) => {
@@ -23,13 +29,38 @@ export const maintenancePlugin = fp<{ intervalMs?: number }>(
         .where('updated_at', '<', before)
         .execute();
       let removed = 0;
-      for (const userId of new Set(rows.map((r) => r.user_id))) removed += await collectTombstones(app.db, userId, before);
+      for (const userId of new Set(rows.map((r) => r.user_id))) {
+        removed += await writeTransaction(app.db, app.dbKind, (trx) => collectTombstones(trx, userId, before));
+      }
       if (removed > 0) app.log.info({ removed }, 'old tombstones collected');
     };
-    const timer = setInterval(() => run().catch((err) => app.log.warn({ err }, 'maintenance failed')), opts.intervalMs ?? DAY_MS);
+
+    let closing = false;
+    let running: Promise<void> = Promise.resolve();
+    /** Runs are chained: one at a time, in the order asked, each after `wait`. */
+    const runLogged = (wait?: () => Promise<void>) => {
+      if (closing) return running;
+      running = running
+        .then(wait)
+        .then(() => (closing ? undefined : run()))
+        .catch((err) => app.log.warn({ err }, 'maintenance failed'));
+      return running;
+    };
+
+    const timer = setInterval(() => runLogged(), opts.intervalMs ?? DAY_MS);
     timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-    app.decorate('runMaintenance', run);
+    app.addHook('onReady', async () => {
+      void runLogged(() => new Promise<void>((resolve) => setImmediate(resolve)));
+    });
+    // Registered after the db plugin, so this runs before the database closes: let a run in progress finish.
+    app.addHook('onClose', async () => {
+      closing = true;
+      clearInterval(timer);
+      await running;
+    });
+    app.decorate('runMaintenance', async () => {
+      await runLogged();
+    });
   },
   { name: 'maintenance', dependencies: ['db'] },
 );

@@ -1,14 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
+import { storeOf, type StoreState } from '../../db/store.js';
 
-/** `GET /api/health`, without auth, for load balancers and container health checks (CONTRACT.md). */
+/**
+ * `GET /api/health`, without auth, for load balancers and container health checks (CONTRACT.md):
+ * `{ ok, version, db, store }`, where `store` is `ok`, `busy`, `full`, `readonly` or `unavailable` (a live
+ * check, db/store.ts). 503 with `ok: false` whenever the store cannot serve writes.
+ */
 export const healthRoutes: FastifyPluginAsync<{ version: string }> = async (app, opts) => {
   app.get('/api/health', async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(app.db);
-      return { ok: true, version: opts.version, db: app.dbKind };
-    } catch {
-      return reply.status(503).send({ ok: false, version: opts.version, db: app.dbKind });
+    const monitor = storeOf(app.db);
+    let store: StoreState;
+    if (monitor) {
+      store = await monitor.check(app.db);
+    } else {
+      store = await sql`select 1`.execute(app.db).then(
+        () => 'ok' as const,
+        () => 'unavailable' as const,
+      );
     }
+    const ok = store === 'ok';
+    return reply.status(ok ? 200 : 503).send({ ok, version: opts.version, db: app.dbKind, store });
   });
 };

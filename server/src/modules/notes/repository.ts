@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Note, NoteData } from '@adhd/shared/notes/schema';
 import { findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
 
-/** Reads of notes as the API answers them, and the FTS5 search (index kept by triggers, migration 0002). */
+/** Reads of notes as the API answers them, and the FTS5 search (index kept by triggers, migrations 0002 and 0004). */
 
 function toNote(row: ReadRow): Note {
   const data = JSON.parse(row.data) as NoteData;
@@ -29,14 +29,19 @@ export function ftsQuery(text: string): string | null {
   return words.length ? words.map((w) => `"${w}"*`).join(' ') : null;
 }
 
-/** The user's live notes whose title or body match `text`, best match first. */
+/**
+ * The user's live notes whose title or body match `text`, best match first. The FTS row is tied to its note by
+ * the note's id (through `fts_note_ids`), never by SQLite's implicit rowid, which a dump and restore changes.
+ */
 export async function searchNotes(db: Db, userId: string, text: string, limit = 100): Promise<Note[]> {
   const match = ftsQuery(text);
   if (!match) return [];
   const { rows } = await sql<ReadRow>`
     SELECT e.type, e.id, e.data, e.parent_id, e.version, e.deleted, e.created_at, e.updated_at
-    FROM notes_fts f JOIN entities e ON e.rowid = f.rowid
-    WHERE notes_fts MATCH ${match} AND f.user_id = ${userId} AND e.user_id = ${userId} AND e.deleted = 0
+    FROM notes_fts f
+    JOIN fts_note_ids m ON m.fts_rowid = f.rowid
+    JOIN entities e ON e.user_id = m.user_id AND e.type = 'note' AND e.id = m.note_id
+    WHERE notes_fts MATCH ${match} AND m.user_id = ${userId} AND e.deleted = 0
     ORDER BY bm25(notes_fts, 10.0, 1.0) LIMIT ${limit}`.execute(db);
   return rows.map(toNote);
 }

@@ -1,0 +1,139 @@
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { searchNotes } from '../src/modules/notes/repository.js';
+import { makeApp, seedUser, type Fixture, type SeededUser } from './fixtures.js';
+
+/**
+ * The notes full-text index survives a dump and restore (issue 12, point 9). `restore` below does what
+ * `sqlite3 app.sqlite .dump | sqlite3 copy.sqlite` does (tables, then rows, then indexes and triggers; FTS5
+ * shadow tables copied as they are; rowids of tables without an INTEGER PRIMARY KEY not kept), and inserts the
+ * `entities` rows in reverse order so that every note gets a different implicit rowid. Every search hit must
+ * still name the right note, and later edits must keep the index right.
+ */
+
+const NOTES = 300;
+const token = (i: number) => `tok${i}x`;
+
+/** A pure-JS `.dump` + restore into `target`; `entities` rows go in reverse rowid order. */
+function dumpAndRestore(source: string, target: string) {
+  const src = new Sqlite(source, { readonly: true });
+  const dst = new Sqlite(target);
+  // Like the sqlite3 shell restoring a dump: the FTS5 shadow tables are written directly.
+  dst.unsafeMode(true);
+  const objects = src
+    .prepare(`SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid`)
+    .all() as { type: string; name: string; sql: string }[];
+  const virtual = objects.filter((o) => o.type === 'table' && /^CREATE VIRTUAL TABLE/i.test(o.sql)).map((o) => o.name);
+  const copyRows = (table: string, order: string) => {
+    const rows = src.prepare(`SELECT * FROM "${table}" ${order}`).all() as Record<string, unknown>[];
+    if (!rows.length) return;
+    const cols = Object.keys(rows[0]!);
+    const insert = dst.prepare(`INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
+    for (const row of rows) insert.run(...cols.map((c) => row[c]));
+  };
+  dst.transaction(() => {
+    for (const o of objects.filter((x) => x.type === 'table')) {
+      const shadow = virtual.some((v) => ['data', 'idx', 'content', 'docsize', 'config'].some((suffix) => o.name === `${v}_${suffix}`));
+      if (shadow || o.name === 'sqlite_sequence') {
+        // Created with their virtual table (or by AUTOINCREMENT): replace their content with the source's.
+        dst.prepare(`DELETE FROM "${o.name}"`).run();
+      } else {
+        dst.exec(o.sql);
+      }
+      if (!virtual.includes(o.name)) copyRows(o.name, o.name === 'entities' ? 'ORDER BY rowid DESC' : '');
+    }
+    for (const o of objects.filter((x) => x.type === 'index' || x.type === 'trigger')) dst.exec(o.sql);
+  })();
+  src.close();
+  dst.close();
+}
+
+let fx: Fixture;
+let user: SeededUser;
+let other: SeededUser;
+let restoredDir: string;
+
+beforeAll(async () => {
+  fx = await makeApp();
+  user = await seedUser(fx.app);
+  other = await seedUser(fx.app);
+  const now = new Date().toISOString();
+  for (const owner of [other, user]) {
+    const rows = Array.from({ length: NOTES }, (_, i) => ({
+      user_id: owner.id,
+      type: 'note',
+      id: `${owner === user ? 'note' : 'other'}-${i}`,
+      data: JSON.stringify({ title: `Note ${i}`, content: `body ${token(i)}`, folderId: null, tags: [], pinned: false }),
+      version: i + 1,
+      deleted: 0,
+      field_versions: '{}',
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let i = 0; i < rows.length; i += 100) await fx.app.db.insertInto('entities').values(rows.slice(i, i + 100)).execute();
+  }
+  // A few deleted notes leave gaps, as a real history does.
+  await fx.app.db.deleteFrom('entities').where('user_id', '=', user.id).where('id', 'in', ['note-3', 'note-4']).execute();
+
+  restoredDir = await mkdtemp(path.join(os.tmpdir(), 'adhd-restore-'));
+  dumpAndRestore(path.join(fx.dataDir, 'app.sqlite'), path.join(restoredDir, 'app.sqlite'));
+  await copyFile(path.join(fx.dataDir, 'jwt-secret'), path.join(restoredDir, 'jwt-secret'));
+});
+
+afterAll(async () => {
+  await fx.close();
+  await rm(restoredDir, { recursive: true, force: true });
+});
+
+async function expectEveryHitRight(db: Fixture['app']['db'], skip: number[] = []) {
+  let wrong = 0;
+  for (let i = 0; i < NOTES; i++) {
+    const hits = (await searchNotes(db, user.id, token(i))).map((n) => n._id);
+    const expected = skip.includes(i) ? [] : [`note-${i}`];
+    if (JSON.stringify(hits) !== JSON.stringify(expected)) wrong++;
+  }
+  expect(wrong).toBe(0);
+}
+
+describe('notes search after a dump and restore', () => {
+  it('gives the restored notes other rowids (the restore really moves them)', () => {
+    const a = new Sqlite(path.join(fx.dataDir, 'app.sqlite'), { readonly: true });
+    const b = new Sqlite(path.join(restoredDir, 'app.sqlite'), { readonly: true });
+    const rowid = (db: Sqlite.Database, id: string) => (db.prepare(`SELECT rowid FROM entities WHERE id = ?`).get(id) as { rowid: number }).rowid;
+    let moved = 0;
+    for (let i = 5; i < NOTES; i++) if (rowid(a, `note-${i}`) !== rowid(b, `note-${i}`)) moved++;
+    expect(moved).toBeGreaterThan(NOTES - 10);
+    a.close();
+    b.close();
+  });
+
+  it('finds every note by its own words before and after the restore', async () => {
+    await expectEveryHitRight(fx.app.db, [3, 4]);
+    const config = loadConfig({}, { dataDir: restoredDir, logLevel: 'silent', clientDist: null });
+    const restored = await buildApp(config, { logger: false });
+    try {
+      await expectEveryHitRight(restored.db, [3, 4]);
+      // Another user's notes never show up, even with the same words.
+      expect((await searchNotes(restored.db, other.id, token(7))).map((n) => n._id)).toEqual(['other-7']);
+
+      // Edits after the restore replace the right index row and leave every other note's row alone.
+      const put = await restored.inject({
+        method: 'PUT',
+        url: '/api/notes/note-10',
+        headers: user.headers,
+        payload: { title: 'Note 10', content: 'rewritten fresh words' },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      expect((await searchNotes(restored.db, user.id, 'fresh')).map((n) => n._id)).toEqual(['note-10']);
+      await restored.db.deleteFrom('entities').where('user_id', '=', user.id).where('id', '=', 'note-20').execute();
+      await expectEveryHitRight(restored.db, [3, 4, 10, 20]);
+    } finally {
+      await restored.close();
+    }
+  }, 60_000);
+});
