@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { hexColorSchema, idSchema, nullableIdRefSchema, requiredText } from '../validation/fields.js';
+import { boundedString, hexColorSchema, idSchema, nullableIdRefSchema, requiredText } from '../validation/fields.js';
 
 export const NOTE_DEFAULT_COLOR = '#FFEB3B';
 export const NOTE_CONTENT_MAX = 500_000;
@@ -18,14 +18,13 @@ export const noteTagsSchema = z.pipe(
           .filter((t) => t !== null && t !== undefined && t !== '')
       : v,
   ),
-  z.array(z.string('validation.invalid').check(z.maxLength(100, 'validation.maxLength'))).check(z.maxLength(200, 'validation.tooMany')),
+  z.array(boundedString(100)).check(z.maxLength(200, 'validation.tooMany')),
 );
 
 export const noteFields = {
   title: requiredText('validation.titleRequired', 500),
-  content: z.string('validation.contentRequired').check(
+  content: boundedString(NOTE_CONTENT_MAX, 'validation.contentRequired').check(
     z.refine((v) => v.trim().length > 0, 'validation.contentRequired'),
-    z.maxLength(NOTE_CONTENT_MAX, 'validation.maxLength'),
   ),
   isMarkdown: z.boolean('validation.invalid'),
   color: hexColorSchema,
