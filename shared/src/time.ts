@@ -12,11 +12,15 @@ const DAY_MS = 86_400_000;
 /** Longer than any IANA zone name; a longer string is refused before the runtime parses it. */
 export const TIME_ZONE_MAX_LENGTH = 64;
 /**
- * Formatters by canonical zone name. Requests name zones in any spelling (`x-timezone: eUrOpE/bErLiN`), so the
- * cache is keyed by the runtime's canonical name only, never by the raw input, and bounded all the same
- * (issue 12, point 2: keyed by the raw header, 20,000 spellings of one zone cost 560 MB).
+ * Formatters by canonical zone name, and canonical names by lower-cased spelling (zone names match without
+ * regard to ASCII case). Requests name zones in any spelling (`x-timezone: eUrOpE/bErLiN`): keyed by the raw
+ * header, 20,000 spellings of one zone cost 560 MB (issue 12, point 2). Both caches are bounded, and only valid
+ * zones are ever cached.
  */
 const formatters = new BoundedCache<string, Intl.DateTimeFormat>(500);
+const zoneNames = new BoundedCache<string, string>(1_000);
+/** The characters of IANA zone names; other spellings are checked by the runtime each time, never cached. */
+const ZONE_CHARS = /^[A-Za-z0-9_+/-]+$/;
 
 function newFormatter(timeZone: string): Intl.DateTimeFormat | undefined {
   try {
@@ -41,17 +45,29 @@ function newFormatter(timeZone: string): Intl.DateTimeFormat | undefined {
  */
 export function canonicalTimeZone(tz: unknown): string | undefined {
   if (typeof tz !== 'string' || tz.length === 0 || tz.length > TIME_ZONE_MAX_LENGTH) return undefined;
-  if (formatters.get(tz)) return tz;
+  const key = ZONE_CHARS.test(tz) ? tz.toLowerCase() : undefined;
+  const known = key === undefined ? undefined : zoneNames.get(key);
+  if (known !== undefined) return known;
   const f = newFormatter(tz);
   if (!f) return undefined;
   const zone = f.resolvedOptions().timeZone;
+  if (key !== undefined) zoneNames.set(key, zone);
   if (!formatters.get(zone)) formatters.set(zone, f);
   return zone;
 }
 
+/** How many entries the zone caches hold (for diagnostics and the tests of their bounds). */
+export function zoneCacheSizes(): { formatters: number; spellings: number } {
+  return { formatters: formatters.size, spellings: zoneNames.size };
+}
+
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   const zone = canonicalTimeZone(timeZone);
-  const f = zone === undefined ? undefined : (formatters.get(zone) ?? newFormatter(zone));
+  let f = zone === undefined ? undefined : formatters.get(zone);
+  if (zone !== undefined && !f) {
+    f = newFormatter(zone);
+    if (f) formatters.set(zone, f);
+  }
   if (!f) throw new RangeError(`Invalid time zone specified: ${String(timeZone).slice(0, TIME_ZONE_MAX_LENGTH)}`);
   return f;
 }
