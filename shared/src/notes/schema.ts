@@ -4,21 +4,24 @@ import { boundedString, hexColorSchema, idSchema, nullableIdRefSchema, requiredT
 export const NOTE_DEFAULT_COLOR = '#FFEB3B';
 export const NOTE_CONTENT_MAX = 500_000;
 
+const NOTE_TAGS_MAX = 200;
+
 /**
  * Note tags are strings (tag ids); empty and null entries are removed (SPEC section 3). A tag given as an
- * object with `_id` is reduced to its id, like task tags.
+ * object with `_id` is reduced to its id, like task tags. A list far over the limit is not cleaned up first:
+ * it goes to the size check as it is.
  */
 export const noteTagsSchema = z.pipe(
   z.transform((v: unknown) =>
     v === null
       ? []
-      : Array.isArray(v)
+      : Array.isArray(v) && v.length <= 5 * NOTE_TAGS_MAX
       ? v
           .map((t: unknown) => (t !== null && typeof t === 'object' && '_id' in t ? (t as { _id: unknown })._id : t))
           .filter((t) => t !== null && t !== undefined && t !== '')
       : v,
   ),
-  z.array(boundedString(100)).check(z.maxLength(200, 'validation.tooMany')),
+  z.array(boundedString(100)).check(z.maxLength(NOTE_TAGS_MAX, 'validation.tooMany')),
 );
 
 export const noteFields = {

@@ -62,11 +62,17 @@ export function optionalText(max = MAX_TEXT) {
   return boundedString(max);
 }
 
-/** A free-form object (`details`, import fields): at most `maxKeys` keys of at most 100 characters. */
+/**
+ * A free-form object (`details`, import fields): at most `maxKeys` keys of at most 100 characters. The key count
+ * is checked before any entry is parsed.
+ */
 export function boundedRecord(maxKeys = 100) {
-  return z
-    .record(boundedString(100), z.unknown())
-    .check(z.refine((v) => Object.keys(v).length <= maxKeys, 'validation.tooMany'));
+  return z.pipe(
+    z.unknown().check(
+      z.refine((v) => v === null || typeof v !== 'object' || Object.keys(v).length <= maxKeys, { error: 'validation.tooMany', abort: true }),
+    ),
+    z.record(boundedString(100), z.unknown()),
+  );
 }
 
 /** A date field: `YYYY-MM-DD` or an ISO date-time; '' and null mean "no date". */
