@@ -45,6 +45,7 @@ function newFormatter(timeZone: string): Intl.DateTimeFormat | undefined {
  */
 export function canonicalTimeZone(tz: unknown): string | undefined {
   if (typeof tz !== 'string' || tz.length === 0 || tz.length > TIME_ZONE_MAX_LENGTH) return undefined;
+  if (formatters.get(tz)) return tz; // already canonical: the usual case
   const key = ZONE_CHARS.test(tz) ? tz.toLowerCase() : undefined;
   const known = key === undefined ? undefined : zoneNames.get(key);
   if (known !== undefined) return known;
