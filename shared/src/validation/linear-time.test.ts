@@ -179,6 +179,42 @@ describe('every input schema refuses a 1 MiB string in every string field within
   });
 });
 
+/** Every string schema inside `schema` (any depth, any wrapper: every schema-valued part of each definition). */
+function stringSchemas(schema: AnySchema, found = new Set<AnySchema>(), seen = new Set<unknown>()): Set<AnySchema> {
+  if (seen.has(schema)) return found;
+  seen.add(schema);
+  if (schema._zod.def.type === 'string') found.add(schema);
+  const visit = (v: unknown): void => {
+    if (isSchema(v)) stringSchemas(v, found, seen);
+    else if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) Object.values(v).forEach(visit);
+  };
+  for (const [key, value] of Object.entries(schema._zod.def)) if (key !== 'checks') visit(value);
+  return found;
+}
+
+describe('every string field gates its length before any other check', () => {
+  /** Checks that cost at most one pass over the value whatever comes before them. */
+  const LENGTH_CHECKS = new Set(['max_length', 'min_length', 'length_equals', 'overwrite']);
+  /** Each string schema, named after the first exported schema it was found in. */
+  const strings = new Map<AnySchema, string>();
+  for (const [name, schema] of schemas) for (const s of stringSchemas(schema)) if (!strings.has(s)) strings.set(s, name);
+
+  it.each([...strings].map(([s, name], i) => [`${name} #${i}`, s] as const))('%s', (_, schema) => {
+    const checks = (schema._zod.def.checks ?? []) as { _zod: { def: { check: string; abort?: boolean } } }[];
+    const kinds = checks.map((c) => c._zod.def);
+    const gate = kinds.findIndex((d) => (d.check === 'max_length' || d.check === 'length_equals') && d.abort === true);
+    const firstOther = kinds.findIndex((d) => !LENGTH_CHECKS.has(d.check));
+    // A pattern or refinement runs only behind an aborting length gate.
+    const gated = firstOther === -1 || (gate !== -1 && gate < firstOther);
+    expect(gated, kinds.map((d) => d.check + (d.abort ? ' (abort)' : '')).join(', ')).toBe(true);
+  });
+
+  it('covers the string schemas of every domain', () => {
+    expect(strings.size).toBeGreaterThan(40);
+  });
+});
+
 describe('every array and record of every input schema has a bounded size', () => {
   /** 100,000 items: far beyond any limit, and ~1 MB as JSON like the largest body the server reads. */
   const manyItems = Array.from({ length: 100_000 }, () => 'x');
