@@ -19,8 +19,8 @@ export const TIME_MAX_LENGTH = 32;
 export const DATE_MAX_LENGTH = 40;
 
 /**
- * The check a string field starts with: a longer string gets `key` and no later check of the field runs.
- * (`maximum` in the issue fills the `{max}` of 'validation.maxLength'.)
+ * The check a string field starts with: a longer string gets `key` and no later check of the field runs
+ * (the issue's `maximum` fills `{max}` in 'validation.maxLength').
  */
 export function lengthGate(max: number, key = 'validation.maxLength') {
   return z.maxLength(max, { error: key, abort: true });
@@ -36,8 +36,8 @@ export function requiredString(max: number, key = 'validation.required') {
   return boundedString(max, key).check(z.minLength(1, key));
 }
 
-/** Entity ids: client-generated (UUIDv7 or similar), URL-safe, bounded. */
 export const ID_MAX = 100;
+/** Entity ids: client-generated (UUIDv7 or similar), URL-safe, bounded. */
 export const idSchema = z.string().check(lengthGate(ID_MAX, 'validation.invalidId'), z.regex(/^[A-Za-z0-9_:.-]{1,100}$/, 'validation.invalidId'));
 
 /** An id given as a string or as an object with `_id` (SPEC: tags and parents come both ways). */
@@ -103,8 +103,11 @@ const TIME_RE = /^(\d{1,2}):(\d{2})(?::(\d{2}))?\s{0,8}([aApP][mM])?$/;
  * normalises to HH:mm; anything longer than TIME_MAX_LENGTH is not a time.
  */
 export function normaliseTime(v: string): string | undefined {
-  if (v.length > TIME_MAX_LENGTH) return undefined;
-  const m = TIME_RE.exec(v.trim());
+  return v.length > TIME_MAX_LENGTH ? undefined : timeOfMatch(TIME_RE.exec(v.trim()));
+}
+
+/** The HH:mm that a match of a time pattern stands for (groups: hours, minutes, seconds, am/pm), if it is a time. */
+export function timeOfMatch(m: RegExpExecArray | null): string | undefined {
   if (!m) return undefined;
   let h = Number(m[1]);
   const min = Number(m[2]);
