@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
 import {
+  boundedRecord,
+  boundedString,
   dateFieldSchema,
   hexColorSchema,
   idListSchema,
@@ -20,12 +22,12 @@ export const eventFields = {
   startTime: timeFieldSchema,
   endTime: timeFieldSchema,
   allDay: z.boolean('validation.invalid'),
-  recurrence: z.nullable(z.string().check(z.maxLength(1_000, 'validation.maxLength'))),
-  location: z.string().check(z.maxLength(1_000, 'validation.maxLength')),
+  recurrence: z.nullable(boundedString(1_000)),
+  location: boundedString(1_000),
   color: z.nullable(hexColorSchema),
   tags: idListSchema,
   reminders: z.array(z.int().check(z.gte(0), z.lte(60 * 24 * 30))).check(z.maxLength(20, 'validation.tooMany')),
-  details: z.record(z.string(), z.unknown()),
+  details: boundedRecord(),
 };
 
 export const eventCreateSchema = z.object({

@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
-import { hexColorSchema, idListSchema, idSchema, nullableIdRefSchema, requiredText } from '../validation/fields.js';
+import { boundedString, hexColorSchema, idListSchema, idSchema, nullableIdRefSchema, requiredText } from '../validation/fields.js';
 
 export const folderFields = {
   name: requiredText('validation.folderNameRequired', 200),
-  icon: z.nullable(z.string('validation.invalid').check(z.maxLength(100, 'validation.maxLength'))),
+  icon: z.nullable(boundedString(100)),
   color: z.nullable(hexColorSchema),
   parentFolder: nullableIdRefSchema,
   tags: idListSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import {
+  boundedString,
   calendarDateSchema,
   hexColorSchema,
   idListSchema,
@@ -19,7 +20,9 @@ export const TIME_OF_DAY_MINUTES = { anytime: 0, morning: 480, afternoon: 720, e
 export const HABIT_DEFAULT_ICON = 'mdi-check-circle';
 export const HABIT_DEFAULT_COLOR = '#F44336';
 
-const hhmm = z.string('validation.customTimeRequired').check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.customTimeRequired'));
+const hhmm = boundedString(5, 'validation.customTimeRequired', 'validation.customTimeRequired').check(
+  z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.customTimeRequired'),
+);
 
 /** `null` for the unused one of `days` and `interval` is the same as leaving it out. */
 const withoutNullFields = z.transform((v: unknown) =>
@@ -42,7 +45,7 @@ export const customFrequencySchema = z.pipe(withoutNullFields, customFrequencyOb
 export const habitFields = {
   title: requiredText('validation.titleRequired', 200),
   description: optionalText(5_000),
-  icon: z.string().check(z.maxLength(100, 'validation.maxLength')),
+  icon: boundedString(100),
   color: hexColorSchema,
   frequency: z.enum(HABIT_FREQUENCIES, 'validation.frequencyRequired'),
   customFrequency: z.nullable(customFrequencySchema),
@@ -51,7 +54,7 @@ export const habitFields = {
   // '' is "no custom time" (a form that is not in custom mode sends it empty); the rules require one only for custom.
   customTime: z.pipe(z.transform((v: unknown) => (v === '' ? null : v)), z.nullable(hhmm)),
   priority: z.enum(['low', 'medium', 'high'], 'validation.invalid'),
-  category: z.string().check(z.maxLength(100, 'validation.maxLength')),
+  category: boundedString(100),
   tags: idListSchema,
   isActive: z.boolean('validation.invalid'),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { idSchema, requiredText } from '../validation/fields.js';
+import { boundedRecord, idSchema, requiredText } from '../validation/fields.js';
 
 export const INBOX_SOURCES = ['app', 'telegram', 'api'] as const;
 export const INBOX_TARGETS = ['task', 'event', 'habit', 'note'] as const;
@@ -12,5 +12,5 @@ export const inboxCreateSchema = z.object({
 export const inboxPatchSchema = z.object({ text: z.optional(requiredText('inbox.textRequired', 10_000)) });
 export const inboxConvertSchema = z.object({
   to: z.enum(INBOX_TARGETS, 'validation.invalid'),
-  fields: z.optional(z.record(z.string(), z.unknown())),
+  fields: z.optional(boundedRecord()),
 });

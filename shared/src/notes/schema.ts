@@ -1,31 +1,33 @@
 import { z } from 'zod/mini';
-import { hexColorSchema, idSchema, nullableIdRefSchema, requiredText } from '../validation/fields.js';
+import { boundedString, hexColorSchema, idSchema, nullableIdRefSchema, requiredText } from '../validation/fields.js';
 
 export const NOTE_DEFAULT_COLOR = '#FFEB3B';
 export const NOTE_CONTENT_MAX = 500_000;
 
+const NOTE_TAGS_MAX = 200;
+
 /**
  * Note tags are strings (tag ids); empty and null entries are removed (SPEC section 3). A tag given as an
- * object with `_id` is reduced to its id, like task tags.
+ * object with `_id` is reduced to its id, like task tags. A list far over the limit is not cleaned up first:
+ * it goes to the size check as it is.
  */
 export const noteTagsSchema = z.pipe(
   z.transform((v: unknown) =>
     v === null
       ? []
-      : Array.isArray(v)
+      : Array.isArray(v) && v.length <= 5 * NOTE_TAGS_MAX
       ? v
           .map((t: unknown) => (t !== null && typeof t === 'object' && '_id' in t ? (t as { _id: unknown })._id : t))
           .filter((t) => t !== null && t !== undefined && t !== '')
       : v,
   ),
-  z.array(z.string('validation.invalid').check(z.maxLength(100, 'validation.maxLength'))).check(z.maxLength(200, 'validation.tooMany')),
+  z.array(boundedString(100)).check(z.maxLength(NOTE_TAGS_MAX, 'validation.tooMany')),
 );
 
 export const noteFields = {
   title: requiredText('validation.titleRequired', 500),
-  content: z.string('validation.contentRequired').check(
+  content: boundedString(NOTE_CONTENT_MAX, 'validation.contentRequired').check(
     z.refine((v) => v.trim().length > 0, 'validation.contentRequired'),
-    z.maxLength(NOTE_CONTENT_MAX, 'validation.maxLength'),
   ),
   isMarkdown: z.boolean('validation.invalid'),
   color: hexColorSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { boundedString } from '../validation/fields.js';
 
 /** Schema version of the sync protocol; a client older than MIN_CLIENT_SCHEMA gets 426. */
 export const SYNC_SCHEMA_VERSION = 1;
@@ -36,13 +37,15 @@ export const ENTITY_TYPES = [
 ] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
-export const clientIdSchema = z.string('validation.invalidId').check(z.regex(/^[A-Za-z0-9_-]{8,100}$/, 'validation.invalidId'));
+export const clientIdSchema = boundedString(100, 'validation.invalidId', 'validation.invalidId').check(
+  z.regex(/^[A-Za-z0-9_-]{8,100}$/, 'validation.invalidId'),
+);
 
 export const mutationSchema = z.object({
   id: z.int('validation.invalid').check(z.gte(1, 'validation.invalid'), z.lte(Number.MAX_SAFE_INTEGER, 'validation.invalid')),
-  name: z.string('validation.invalid').check(z.regex(/^[a-zA-Z]+\.[a-zA-Z]+(@\d+)?$/, 'validation.invalid')),
+  name: boundedString(100, 'validation.invalid', 'validation.invalid').check(z.regex(/^[a-zA-Z]+\.[a-zA-Z]+(@\d+)?$/, 'validation.invalid')),
   args: z.unknown(),
-  clientTime: z.optional(z.string().check(z.maxLength(40))),
+  clientTime: z.optional(boundedString(40)),
 });
 export type Mutation = z.infer<typeof mutationSchema>;
 
@@ -75,7 +78,7 @@ export const pullRequestSchema = z.object({
    * The database epoch the client's cursor was read in (from the previous pull's answer). A cursor from an
    * epoch this database does not know (a restored backup, another database) answers `reset: true`.
    */
-  epoch: z.optional(z.string('validation.invalid').check(z.maxLength(64, 'validation.maxLength'))),
+  epoch: z.optional(boundedString(64)),
 });
 export type PullRequest = z.infer<typeof pullRequestSchema>;
 

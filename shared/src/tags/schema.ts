@@ -1,11 +1,11 @@
 import { z } from 'zod/mini';
-import { hexColorSchema, idSchema, optionalText } from '../validation/fields.js';
+import { hexColorSchema, idSchema, optionalText, requiredText } from '../validation/fields.js';
 
 export const TAG_DEFAULT_COLOR = '#FFD6E7';
 export const TAGGABLE_TYPES = ['task', 'note', 'habit', 'event'] as const;
 
 export const tagFields = {
-  name: z.string('tags.nameRequired').check(z.trim(), z.minLength(1, 'tags.nameRequired'), z.maxLength(100, 'validation.maxLength')),
+  name: requiredText('tags.nameRequired', 100),
   color: hexColorSchema,
   description: optionalText(1_000),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { emailSchema, localeSchema, timeZoneSchema, weekStartDaySchema } from '../validation/fields.js';
+import { boundedString, emailSchema, localeSchema, requiredString, requiredText, timeZoneSchema, weekStartDaySchema } from '../validation/fields.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -7,15 +7,14 @@ export const CODE_LENGTH = 6;
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const passwordSchema = z
-  .string('validation.required')
-  .check(z.minLength(PASSWORD_MIN, 'validation.minLength'), z.maxLength(PASSWORD_MAX, 'validation.maxLength'));
+export const passwordSchema = boundedString(PASSWORD_MAX, 'validation.required').check(z.minLength(PASSWORD_MIN, 'validation.minLength'));
 
-export const nameSchema = z.string('validation.required').check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(100, 'validation.maxLength'));
+export const nameSchema = requiredText('validation.required', 100);
 
+/** Exactly CODE_LENGTH digits; the exact length is the gate (it aborts before the pattern). */
 export const codeSchema = z
   .string('validation.required')
-  .check(z.length(CODE_LENGTH, 'validation.exactLength'), z.regex(/^\d+$/, 'validation.numeric'));
+  .check(z.length(CODE_LENGTH, { error: 'validation.exactLength', abort: true }), z.regex(/^\d+$/, 'validation.numeric'));
 
 export const clockModeSchema = z.enum(['12h', '24h'], 'validation.invalid');
 export const themeSchema = z.enum(['light', 'dark', 'system'], 'validation.invalid');
@@ -26,7 +25,7 @@ const termsSchema = z.literal(true, 'validation.terms');
 export const sendCodeSchema = z.object({
   email: emailSchema,
   newUser: z.optional(z.boolean()),
-  userName: z.optional(z.string().check(z.maxLength(100, 'validation.maxLength'))),
+  userName: z.optional(boundedString(100)),
   marketingConsent: z.optional(z.boolean()),
   hasAcceptedTerms: z.optional(z.boolean()),
 });
@@ -40,26 +39,23 @@ export const registerSchema = z.object({
   marketingConsent: z._default(z.boolean('validation.invalid'), false),
   hasAcceptedTerms: termsSchema,
   /** The registration proof `verify-email` answered (CONTRACT.md). */
-  verificationToken: z.string('validation.required').check(
-    z.maxLength(200, 'validation.maxLength'),
-    z.minLength(1, 'validation.required'),
-  ),
+  verificationToken: requiredString(200),
   locale: z.optional(localeSchema),
 });
 
 export const verifyEmailSchema = z.object({ email: emailSchema, code: codeSchema });
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string('validation.required').check(z.minLength(1, 'validation.required'), z.maxLength(1024, 'validation.maxLength')),
+  password: requiredString(1024),
 });
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 export const resetPasswordSchema = z.object({
-  token: z.string('validation.required').check(z.minLength(1, 'validation.required'), z.maxLength(200, 'validation.maxLength')),
+  token: requiredString(200),
   password: passwordSchema,
 });
 export const changePasswordSchema = z.object({
   newPassword: passwordSchema,
-  currentPassword: z.optional(z.string().check(z.maxLength(1024))),
+  currentPassword: z.optional(boundedString(1024)),
   /** End every other session too (ASVS 7.4.3). */
   signOutOthers: z.optional(z.boolean('validation.invalid')),
 });

@@ -1,12 +1,44 @@
 import { z } from 'zod/mini';
-import { isIsoDate, isIsoDateTime, isValidTimeZone } from '../time.js';
+import { canonicalTimeZone, isIsoDate, isIsoDateTime, isValidTimeZone, TIME_ZONE_MAX_LENGTH } from '../time.js';
 
-/** Reusable field schemas. Every message is a translation key from `messages.ts`. */
+/**
+ * Reusable field schemas. Every message is a translation key from `messages.ts`.
+ *
+ * Every string field starts with a length gate (`lengthGate`, `boundedString`): zod runs all the checks of a
+ * schema, so a `maxLength` placed before a pattern would not stop the pattern; the gate aborts the field
+ * instead, and no later check (pattern, refinement, transform) ever sees more than its maximum. The patterns
+ * themselves have no overlapping quantifiers, so they run in linear time on any input (issue 12, point 1;
+ * `linear-time.test.ts` checks both for every schema and every pattern in `shared/`).
+ */
 
 export const MAX_TEXT = 100_000;
+export const EMAIL_MAX = 254;
+/** Longer than any way of writing a time of day (`  12:30:45 pm `). */
+export const TIME_MAX_LENGTH = 32;
+/** A stored date or date-time: `YYYY-MM-DDTHH:mm:ss.sssssssss+hh:mm` is 35 characters. */
+export const DATE_MAX_LENGTH = 40;
 
+/**
+ * The check a string field starts with: a longer string gets `key` and no later check of the field runs
+ * (the issue's `maximum` fills `{max}` in 'validation.maxLength').
+ */
+export function lengthGate(max: number, key = 'validation.maxLength') {
+  return z.maxLength(max, { error: key, abort: true });
+}
+
+/** A string of at most `max` characters (`typeKey` for a non-string); add further checks with `.check()`. */
+export function boundedString(max: number, typeKey = 'validation.invalid', tooLongKey = 'validation.maxLength') {
+  return z.string(typeKey).check(lengthGate(max, tooLongKey));
+}
+
+/** A non-empty string of at most `max` characters, kept as given (passwords, tokens). */
+export function requiredString(max: number, key = 'validation.required') {
+  return boundedString(max, key).check(z.minLength(1, key));
+}
+
+export const ID_MAX = 100;
 /** Entity ids: client-generated (UUIDv7 or similar), URL-safe, bounded. */
-export const idSchema = z.string().check(z.regex(/^[A-Za-z0-9_:.-]{1,100}$/, 'validation.invalidId'));
+export const idSchema = z.string().check(lengthGate(ID_MAX, 'validation.invalidId'), z.regex(/^[A-Za-z0-9_:.-]{1,100}$/, 'validation.invalidId'));
 
 /** An id given as a string or as an object with `_id` (SPEC: tags and parents come both ways). */
 export const idRefSchema = z.pipe(
@@ -21,35 +53,61 @@ export const nullableIdRefSchema = z.pipe(
 
 export const idListSchema = z.array(idRefSchema).check(z.maxLength(200, 'validation.tooMany'));
 
+/** Trimmed text of 1 to `max` characters; `key` is the message when it is missing or blank. */
 export function requiredText(key: string, max = 500) {
-  return z.string(key).check(z.trim(), z.minLength(1, key), z.maxLength(max, 'validation.maxLength'));
+  return z.string(key).check(z.trim(), lengthGate(max), z.minLength(1, key));
 }
 
 export function optionalText(max = MAX_TEXT) {
-  return z.string('validation.invalid').check(z.maxLength(max, 'validation.maxLength'));
+  return boundedString(max);
+}
+
+/**
+ * A free-form object (`details`, import fields): at most `maxKeys` keys of at most 100 characters. The key count
+ * is checked before any entry is parsed.
+ */
+export function boundedRecord(maxKeys = 100) {
+  return z.pipe(
+    z.unknown().check(
+      z.refine((v) => v === null || typeof v !== 'object' || Object.keys(v).length <= maxKeys, { error: 'validation.tooMany', abort: true }),
+    ),
+    z.record(boundedString(100), z.unknown()),
+  );
 }
 
 /** A date field: `YYYY-MM-DD` or an ISO date-time; '' and null mean "no date". */
 export const dateFieldSchema = z.pipe(
   z.transform((v: unknown) => (v === '' || v === undefined ? null : v)),
   z.nullable(
-    z.string('validation.invalidDate').check(
+    boundedString(DATE_MAX_LENGTH, 'validation.invalidDate', 'validation.invalidDate').check(
       z.refine((v) => isIsoDate(v) || isIsoDateTime(v), 'validation.invalidDate'),
     ),
   ),
 );
 
 /** A plain calendar date, `YYYY-MM-DD`. */
-export const calendarDateSchema = z
-  .string('validation.invalidDate')
-  .check(z.refine((v) => isIsoDate(v), 'validation.invalidDate'));
+export const calendarDateSchema = boundedString(10, 'validation.invalidDate', 'validation.invalidDate').check(
+  z.refine((v) => isIsoDate(v), 'validation.invalidDate'),
+);
+
+/** An ISO 8601 date-time with an offset or `Z` (timestamps such as `publishedAt`). */
+export const isoTimestampSchema = boundedString(DATE_MAX_LENGTH, 'validation.invalidDate', 'validation.invalidDate').check(
+  z.refine((v) => isIsoDateTime(v), 'validation.invalidDate'),
+);
+
+/** `H:mm` or `HH:mm`, optional `:ss`, optional am/pm after at most 8 blanks. Every part is disjoint from the next. */
+const TIME_RE = /^(\d{1,2}):(\d{2})(?::(\d{2}))?\s{0,8}([aApP][mM])?$/;
 
 /**
- * A time of day. Accepts HH:mm or HH:mm:ss with an optional am/pm (SPEC section 5) and normalises to HH:mm;
- * '' and null mean "no time".
+ * A time of day. Accepts HH:mm or HH:mm:ss with an optional am/pm (SPEC section 5), with blanks around, and
+ * normalises to HH:mm; anything longer than TIME_MAX_LENGTH is not a time.
  */
 export function normaliseTime(v: string): string | undefined {
-  const m = /^\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([aApP][mM])?\s*$/.exec(v);
+  return v.length > TIME_MAX_LENGTH ? undefined : timeOfMatch(TIME_RE.exec(v.trim()));
+}
+
+/** The HH:mm that a match of a time pattern stands for (groups: hours, minutes, seconds, am/pm), if it is a time. */
+export function timeOfMatch(m: RegExpExecArray | null): string | undefined {
   if (!m) return undefined;
   let h = Number(m[1]);
   const min = Number(m[2]);
@@ -76,23 +134,38 @@ export const timeFieldSchema = z.pipe(
   z.nullable(z.string()),
 );
 
-export const hexColorSchema = z
-  .string('validation.hexColor')
-  .check(z.regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'validation.hexColor'));
+export const hexColorSchema = boundedString(7, 'validation.hexColor', 'validation.hexColor').check(
+  z.regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'validation.hexColor'),
+);
 
-export const timeZoneSchema = z
-  .string('validation.invalidTimeZone')
-  .check(z.refine((v) => isValidTimeZone(v), 'validation.invalidTimeZone'));
+/** An IANA time zone in any spelling, stored under the runtime's canonical name (`europe/berlin` → `Europe/Berlin`). */
+export const timeZoneSchema = boundedString(TIME_ZONE_MAX_LENGTH, 'validation.invalidTimeZone', 'validation.invalidTimeZone').check(
+  z.refine((v) => isValidTimeZone(v), 'validation.invalidTimeZone'),
+  z.overwrite((v) => canonicalTimeZone(v) ?? v),
+);
+
+/** One `@` between two runs without blanks or `@`; linear (the classes exclude what follows them). */
+const EMAIL_RE = /^[^\s@]+@[^\s@]+$/;
+
+/**
+ * An email address as the app has always accepted it (`local@domain` where the domain has a dot with a
+ * character on each side), checked by one `@` split instead of a backtracking pattern.
+ */
+export function isEmail(v: string): boolean {
+  if (v.length > EMAIL_MAX || !EMAIL_RE.test(v)) return false;
+  const domain = v.slice(v.indexOf('@') + 1);
+  const dot = domain.indexOf('.', 1);
+  return dot !== -1 && dot < domain.length - 1;
+}
 
 export const emailSchema = z.pipe(
-  z.transform((v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v)),
-  z.string('validation.required').check(
+  // Normalised only when it can still be an address after trimming; a longer string goes to the gate as it is.
+  z.transform((v: unknown) => (typeof v === 'string' && v.length <= 4 * EMAIL_MAX ? v.trim().toLowerCase() : v)),
+  boundedString(EMAIL_MAX, 'validation.required').check(
     z.minLength(1, 'validation.required'),
-    z.maxLength(254, 'validation.maxLength'),
-    z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'validation.email'),
+    z.refine(isEmail, 'validation.email'),
   ),
 );
 
 export const localeSchema = z.enum(['en', 'ru'], 'validation.invalidLocale');
 export const weekStartDaySchema = z.int('validation.invalid').check(z.gte(0, 'validation.invalid'), z.lte(6, 'validation.invalid'));
-export const isoTimestampSchema = z.string();
