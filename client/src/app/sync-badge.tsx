@@ -1,4 +1,4 @@
-import { Plural, Trans } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSyncState } from '../db/sync-state';
 
 /**
@@ -7,6 +7,7 @@ import { useSyncState } from '../db/sync-state';
  */
 export function SyncBadge() {
   const { status, pending, reason } = useSyncState();
+  const { t } = useLingui();
   if (status === 'error' && reason === 'reload') {
     // The server no longer accepts this app version's sync (426): a reload brings the new version.
     return (
@@ -38,6 +39,11 @@ export function SyncBadge() {
         ) : (
           <Trans>Offline</Trans>
         )
+      ) : status === 'error' && reason === 'full' ? (
+        // 507: nothing is lost, the changes wait on this device until the server has room again.
+        <span title={t`Your changes are kept on this device and sync once the server has room`}>
+          <Trans>Server storage full</Trans>
+        </span>
       ) : pending > 0 ? (
         <Plural value={pending} one="# unsynced change" other="# unsynced changes" />
       ) : status === 'error' ? (

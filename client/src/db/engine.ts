@@ -336,7 +336,7 @@ export class SyncEngine {
     }
     const offline = isKind(err, 'network');
     if (!offline) console.warn('sync failed', err);
-    this.state.set(offline ? { status: 'offline' } : { status: 'error', reason: 'server' });
+    this.state.set(offline ? { status: 'offline' } : { status: 'error', reason: isKind(err, 'storageFull') ? 'full' : 'server' });
     this.retryIn(backoffDelay(this.failures++, this.opts.minMs, this.opts.maxMs));
   }
 

@@ -8,7 +8,17 @@ import { takeEarlyResponse } from '../lib/early';
  * wait `Retry-After`, calmly; `tooLarge` (413) send a smaller batch, or set a single mutation aside; `server`
  * (5xx, an unexpected 4xx) back off and retry; `aborted` the engine stopped or lost the sync lock.
  */
-export type SyncErrorKind = 'network' | 'auth' | 'tooOld' | 'forbidden' | 'gap' | 'rateLimited' | 'tooLarge' | 'server' | 'aborted';
+export type SyncErrorKind =
+  | 'network'
+  | 'auth'
+  | 'tooOld'
+  | 'forbidden'
+  | 'gap'
+  | 'rateLimited'
+  | 'tooLarge'
+  | 'storageFull'
+  | 'server'
+  | 'aborted';
 
 export class SyncHttpError extends Error {
   constructor(
@@ -91,11 +101,14 @@ export class SyncHttp {
             ? 'forbidden'
             : res.status === 409 && code === 'MUTATION_GAP'
               ? 'gap'
-              : res.status === 429
-                ? 'rateLimited'
+              : res.status === 429 || (res.status === 503 && res.headers.has('retry-after'))
+                ? // Too many writes, or a store busy for a moment (503 STORE_BUSY): wait as asked, calmly.
+                  'rateLimited'
                 : res.status === 413
                   ? 'tooLarge'
-                  : 'server';
+                  : res.status === 507
+                    ? 'storageFull'
+                    : 'server';
     throw new SyncHttpError(kind, res.status, body, token, kind === 'rateLimited' ? retryAfterMs(res.headers.get('retry-after')) : null);
   }
 

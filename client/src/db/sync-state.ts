@@ -11,7 +11,8 @@ export interface SyncState {
    * Why sync stopped, for `status: 'error'`: `reload` when the server needs a newer app (426), `server` for
    * an unexpected answer (retried with backoff). Null otherwise.
    */
-  reason: 'reload' | 'server' | null;
+  /** `full`: the server's storage is full (507); the changes stay on this device until it has room. */
+  reason: 'reload' | 'server' | 'full' | null;
 }
 
 export interface SyncStateStore {

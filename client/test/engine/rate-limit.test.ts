@@ -98,4 +98,31 @@ describe('429 Too Many Requests on push', () => {
     await engine.stop();
     await db.delete();
   });
+
+  it('waits out a busy store (503 STORE_BUSY with Retry-After) like a 429, and shows a full store (507) as such', async () => {
+    const user = await server.seedUser();
+    const net = makeNetwork();
+    const clock = manualTimer();
+    const { db, engine } = makeEngine(user.id, user.token, server.baseUrl, net, { timer: clock.timer });
+    net.respond('/api/sync/push', () => {
+      net.heal();
+      return new Response(JSON.stringify({ error: { code: 'STORE_BUSY', message: 'busy' } }), {
+        status: 503,
+        headers: { 'content-type': 'application/json', 'retry-after': '1' },
+      });
+    });
+    await mutate(db, 'task.create', { id: 'b1', title: 'Busy' });
+    engine.start();
+    expect(await engine.syncNow()).toBe('waiting');
+    expect(clock.delays).toEqual([1000]);
+    clock.fire();
+    await until(() => engine.state.get().status === 'synced');
+
+    net.respond('/api/sync/push', () => json(507, { error: { code: 'STORAGE_FULL', message: 'full' } }));
+    await mutate(db, 'task.create', { id: 'b2', title: 'Full' });
+    expect(await engine.syncNow()).toBe('error');
+    expect(engine.state.get()).toMatchObject({ status: 'error', reason: 'full' });
+    await engine.stop();
+    await db.delete();
+  });
 });

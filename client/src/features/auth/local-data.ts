@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import { AppDatabase, databaseName } from '../../db/database';
+import { pendingCount } from '../../db/outbox';
 import { closeUserDb, currentDb, deleteUserDb } from '../../db/session';
 
 /**
@@ -10,13 +11,16 @@ import { closeUserDb, currentDb, deleteUserDb } from '../../db/session';
 export const KEPT_STORAGE_KEYS: readonly string[] = ['theme', 'font_size', 'locale'];
 const KEPT_CACHE_PREFIX = 'workbox-precache';
 
-/** Changes made on this device that the server has not confirmed yet (the outbox of the user's database). */
+/**
+ * Changes made on this device that the server does not have: the outbox (without `sync.skip` no-ops) and the
+ * refused changes still in the "needs attention" list, which signing out would delete too.
+ */
 export async function unsyncedChanges(userId: string | null | undefined): Promise<number> {
   if (!userId) return 0;
   const open = currentDb();
   if (open?.userId === userId && open.isOpen()) {
     try {
-      return await open._outbox.count();
+      return await notOnServer(open);
     } catch {
       /* read it through a connection of our own below */
     }
@@ -25,13 +29,17 @@ export async function unsyncedChanges(userId: string | null | undefined): Promis
     if (!(await Dexie.exists(databaseName(userId)))) return 0;
     const db = new AppDatabase(userId);
     try {
-      return await db._outbox.count();
+      return await notOnServer(db);
     } finally {
       db.close();
     }
   } catch {
     return 0;
   }
+}
+
+async function notOnServer(db: AppDatabase): Promise<number> {
+  return (await pendingCount(db)) + (await db._attention.count());
 }
 
 /** Every localStorage key except the device settings (auth_token, auth_user and any per-user key go). */
