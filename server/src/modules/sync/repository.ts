@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { TAGGABLE_TYPES } from '@adhd/shared/tags/schema';
 import type { Database, EntitiesTable } from '../../db/schema.js';
 
 /** All SQL of the sync engine. Every function takes the transaction it runs in. */
@@ -88,21 +89,24 @@ export async function listLive(
   return q.execute();
 }
 
-/** Ensure the user's counter exists and bump it by `n`; answers the new value. Serializes a user's writes. */
-export async function bumpSeq(db: Db, userId: string, n: number): Promise<number> {
+/**
+ * Ensure the user's counter exists, bump it by `n` and the stored byte total by `bytes` (the size delta of the
+ * rows written); answers the new version. Serializes a user's writes.
+ */
+export async function bumpSeq(db: Db, userId: string, n: number, bytes = 0): Promise<number> {
   await db.insertInto('sync_user').values({ user_id: userId, seq: 0, min_version: 0 }).onConflict((oc) => oc.doNothing()).execute();
   const row = await db
     .updateTable('sync_user')
-    .set({ seq: sql`seq + ${n}` })
+    .set({ seq: sql`seq + ${n}`, bytes: sql`CASE WHEN bytes + ${bytes} < 0 THEN 0 ELSE bytes + ${bytes} END` })
     .where('user_id', '=', userId)
     .returning('seq')
     .executeTakeFirstOrThrow();
   return Number(row.seq);
 }
 
-export async function readSeq(db: Db, userId: string): Promise<{ seq: number; minVersion: number }> {
-  const row = await db.selectFrom('sync_user').select(['seq', 'min_version']).where('user_id', '=', userId).executeTakeFirst();
-  return { seq: Number(row?.seq ?? 0), minVersion: Number(row?.min_version ?? 0) };
+export async function readSeq(db: Db, userId: string): Promise<{ seq: number; minVersion: number; bytes: number }> {
+  const row = await db.selectFrom('sync_user').select(['seq', 'min_version', 'bytes']).where('user_id', '=', userId).executeTakeFirst();
+  return { seq: Number(row?.seq ?? 0), minVersion: Number(row?.min_version ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
 
 const UPSERT_CHUNK = 300;
@@ -118,7 +122,56 @@ export async function findFieldVersions(db: Db, userId: string, type: string, id
   return row ? (JSON.parse(row.field_versions) as Record<string, number>) : {};
 }
 
+const TAGGABLE: ReadonlySet<string> = new Set(TAGGABLE_TYPES);
+
+/** The tag ids in a row's stored JSON (`tags`), or none. */
+export function tagIdsIn(data: string): string[] {
+  const tags = (JSON.parse(data) as { tags?: unknown }).tags;
+  return Array.isArray(tags) ? [...new Set(tags.filter((t): t is string => typeof t === 'string'))] : [];
+}
+
+/**
+ * Keep `tag_refs` in step with the rows written: a written item's references are replaced by the tags its new
+ * data holds (none when it is a tombstone). Runs in the writing transaction, like the FTS triggers.
+ */
+async function writeTagRefs(db: Db, userId: string, rows: EntityRow[]): Promise<void> {
+  const items = rows.filter((r) => TAGGABLE.has(r.type));
+  for (let i = 0; i < items.length; i += UPSERT_CHUNK) {
+    const chunk = items.slice(i, i + UPSERT_CHUNK);
+    for (const type of new Set(chunk.map((r) => r.type))) {
+      const ids = chunk.filter((r) => r.type === type).map((r) => r.id);
+      await db.deleteFrom('tag_refs').where('user_id', '=', userId).where('item_type', '=', type).where('item_id', 'in', ids).execute();
+    }
+    const refs = chunk.flatMap((r) => (r.deleted ? [] : tagIdsIn(r.data).map((tagId) => ({ user_id: userId, tag_id: tagId, item_type: r.type, item_id: r.id }))));
+    for (let j = 0; j < refs.length; j += UPSERT_CHUNK) {
+      await db.insertInto('tag_refs').values(refs.slice(j, j + UPSERT_CHUNK)).onConflict((oc) => oc.doNothing()).execute();
+    }
+  }
+}
+
+/** Ids of the live items of a type that hold a tag, from the `tag_refs` index (the database's state). */
+export async function findTaggedIds(db: Db, userId: string, type: string, tagId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('tag_refs')
+    .select('item_id')
+    .where('user_id', '=', userId)
+    .where('tag_id', '=', tagId)
+    .where('item_type', '=', type)
+    .orderBy('item_id')
+    .execute();
+  return rows.map((r) => r.item_id);
+}
+
+/** Live items holding tags, from the `tag_refs` index: one tag's, or every tag's; optionally of one type. */
+export async function findTagRefs(db: Db, userId: string, opts: { tagId?: string; itemType?: string } = {}) {
+  let q = db.selectFrom('tag_refs').select(['tag_id', 'item_type', 'item_id']).where('user_id', '=', userId);
+  if (opts.tagId) q = q.where('tag_id', '=', opts.tagId);
+  if (opts.itemType) q = q.where('item_type', '=', opts.itemType);
+  return q.orderBy('item_type').orderBy('item_id').execute();
+}
+
 export async function upsertEntities(db: Db, userId: string, rows: EntityRow[]): Promise<void> {
+  await writeTagRefs(db, userId, rows);
   for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
     const values: EntitiesTable[] = rows.slice(i, i + UPSERT_CHUNK).map((r) => ({ user_id: userId, ...r }));
     await db
@@ -166,6 +219,35 @@ export async function changesSince(db: Db, userId: string, cursor: number, limit
     .execute();
 }
 
+/** The newest database epoch, or undefined before the first. */
+export async function newestEpoch(db: Db): Promise<{ id: string; createdAt: string } | undefined> {
+  const row = await db.selectFrom('epochs').select(['id', 'created_at']).orderBy('n', 'desc').limit(1).executeTakeFirst();
+  return row ? { id: row.id, createdAt: row.created_at } : undefined;
+}
+
+export async function epochKnown(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('epochs').select('n').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export async function addEpoch(db: Db, id: string, createdAt: string): Promise<void> {
+  await db.insertInto('epochs').values({ id, created_at: createdAt }).execute();
+}
+
+/**
+ * Versions and JSON sizes (bytes) of the rows changed after `cursor`, oldest first: the pull decides where to
+ * cut a page before it reads any row's data. `octet_length` reads the size from the record header.
+ */
+export async function changeSizes(db: Db, userId: string, cursor: number, limit: number) {
+  return db
+    .selectFrom('entities')
+    .select(['version', sql<number>`octet_length(data)`.as('size')])
+    .where('user_id', '=', userId)
+    .where('version', '>', cursor)
+    .orderBy('version')
+    .limit(limit)
+    .execute();
+}
+
 /** Drop tombstones older than `before` and raise min_version so older cursors reset (design/sync.md §4). */
 export async function collectTombstones(db: Db, userId: string, before: string): Promise<number> {
   const gone = await db
@@ -183,4 +265,17 @@ export async function collectTombstones(db: Db, userId: string, before: string):
     .where('user_id', '=', userId)
     .execute();
   return gone.length;
+}
+
+/** Whether a session still exists, has not expired and its user is not disabled (open streams check it). */
+export async function sessionActive(db: Db, sessionId: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('sessions.id')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.expires_at', '>', now)
+    .where('users.disabled', '=', 0)
+    .executeTakeFirst();
+  return row !== undefined;
 }
