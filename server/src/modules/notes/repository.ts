@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Note, NoteData } from '@adhd/shared/notes/schema';
-import { findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
+import { findEntity, liveIdsNewestFirst, liveRowsInBatches, type Db, type ReadRow } from '../sync/repository.js';
 
 /** Reads of notes as the API answers them, and the FTS5 search (index kept by triggers, migration 0002). */
 
@@ -9,10 +9,16 @@ function toNote(row: ReadRow): Note {
   return { _id: row.id, ...data, createdAt: row.created_at, updatedAt: row.updated_at, version: Number(row.version) };
 }
 
-/** The user's live notes, last updated first (SPEC section 4: sorted by updatedAt, newest first). */
-export async function listNotes(db: Db, userId: string): Promise<Note[]> {
-  const notes = (await listLive(db, userId, 'note')).map(toNote);
-  return notes.sort((a, b) => (a.updatedAt === b.updatedAt ? (a._id < b._id ? -1 : 1) : a.updatedAt < b.updatedAt ? 1 : -1));
+/**
+ * The JSON of the user's live notes that `keep` accepts, last updated first (SPEC section 4: sorted by
+ * updatedAt, newest first), read a few at a time as the answer streams: notes can be large.
+ */
+export async function* noteJsons(db: Db, userId: string, keep: (note: Note) => boolean = () => true): AsyncIterable<string> {
+  const ids = await liveIdsNewestFirst(db, userId, 'note');
+  for await (const row of liveRowsInBatches(db, userId, 'note', ids)) {
+    const note = toNote(row);
+    if (keep(note)) yield JSON.stringify(note);
+  }
 }
 
 export async function getNote(db: Db, userId: string, id: string): Promise<Note | null> {

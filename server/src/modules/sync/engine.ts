@@ -107,8 +107,8 @@ export class SyncEngine {
   private async flush(trx: Db, userId: string, tx: ServerTx, bytes: number) {
     if (tx.changeCount === 0) return { seq: null, versions: new Map<string, number>() };
     const seq = await bumpSeq(trx, userId, tx.changeCount, bytes);
-    const { rows, versions } = tx.rowsToWrite(seq - tx.changeCount + 1);
-    await upsertEntities(trx, userId, rows);
+    const { rows, versions } = await tx.rowsToWrite(seq - tx.changeCount + 1);
+    await upsertEntities(trx, userId, rows, tx.pace);
     if (this.clock().getTime() - this.epochAt >= this.limits.epochRotateMs) await this.openEpoch(trx);
     return { seq, versions };
   }
@@ -154,7 +154,7 @@ export class SyncEngine {
         tx.begin();
         try {
           const result = await runMutation(tx, m.name, m.args);
-          const refused = quota.admit(tx.layerBytes());
+          const refused = quota.admit(await tx.layerBytes());
           if (refused) {
             tx.dropLayer();
             results.push({ id: m.id, status: 'rejected', code: QUOTA_EXCEEDED, message: refused });
@@ -206,7 +206,7 @@ export class SyncEngine {
         ran++;
         tx.begin();
         const result = await runMutation(tx, name, args);
-        const refused = quota.admit(tx.layerBytes());
+        const refused = quota.admit(await tx.layerBytes());
         if (refused) throw new HttpError(413, QUOTA_EXCEEDED, refused);
         tx.commitLayer();
         return result;

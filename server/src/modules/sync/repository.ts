@@ -89,6 +89,35 @@ export async function listLive(
   return q.execute();
 }
 
+/** Ids of the user's live rows of a type, newest change first (ties by id), without reading their data. */
+export async function liveIdsNewestFirst(db: Db, userId: string, type: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('entities')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .where('deleted', '=', 0)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The live rows of `ids`, in that order, read `batch` at a time: only one batch of data is in memory while a
+ * collection answer streams. A row deleted meanwhile is left out.
+ */
+export async function* liveRowsInBatches(db: Db, userId: string, type: string, ids: string[], batch = 32): AsyncIterable<ReadRow> {
+  for (let i = 0; i < ids.length; i += batch) {
+    const chunk = ids.slice(i, i + batch);
+    const found = new Map((await findEntities(db, userId, type, chunk)).map((r) => [r.id, r]));
+    for (const id of chunk) {
+      const row = found.get(id);
+      if (row && !row.deleted) yield row;
+    }
+  }
+}
+
 /**
  * Ensure the user's counter exists, bump it by `n` and the stored byte total by `bytes` (the size delta of the
  * rows written); answers the new version. Serializes a user's writes.
@@ -134,9 +163,10 @@ export function tagIdsIn(data: string): string[] {
  * Keep `tag_refs` in step with the rows written: a written item's references are replaced by the tags its new
  * data holds (none when it is a tombstone). Runs in the writing transaction, like the FTS triggers.
  */
-async function writeTagRefs(db: Db, userId: string, rows: EntityRow[]): Promise<void> {
+async function writeTagRefs(db: Db, userId: string, rows: EntityRow[], pace: () => Promise<void>): Promise<void> {
   const items = rows.filter((r) => TAGGABLE.has(r.type));
   for (let i = 0; i < items.length; i += UPSERT_CHUNK) {
+    await pace();
     const chunk = items.slice(i, i + UPSERT_CHUNK);
     for (const type of new Set(chunk.map((r) => r.type))) {
       const ids = chunk.filter((r) => r.type === type).map((r) => r.id);
@@ -170,9 +200,11 @@ export async function findTagRefs(db: Db, userId: string, opts: { tagId?: string
   return q.orderBy('item_type').orderBy('item_id').execute();
 }
 
-export async function upsertEntities(db: Db, userId: string, rows: EntityRow[]): Promise<void> {
-  await writeTagRefs(db, userId, rows);
+/** Write rows (insert or replace) and their tag references; `pace` runs between chunks (see lib/pace.ts). */
+export async function upsertEntities(db: Db, userId: string, rows: EntityRow[], pace: () => Promise<void> = async () => {}): Promise<void> {
+  await writeTagRefs(db, userId, rows, pace);
   for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
+    await pace();
     const values: EntitiesTable[] = rows.slice(i, i + UPSERT_CHUNK).map((r) => ({ user_id: userId, ...r }));
     await db
       .insertInto('entities')

@@ -1,5 +1,6 @@
 import type { EntityType } from '@adhd/shared/sync/protocol';
 import { holdsTag, PARENT_FIELD, type MutationTx, type StoredRow } from '@adhd/shared/sync/mutator';
+import { pacer } from '../../lib/pace.js';
 import { findChildren, findEntities, findEntity, findLiveEntities, findTaggedIds, type Db, type EntityRow } from './repository.js';
 
 type Key = string;
@@ -36,6 +37,9 @@ export class ServerTx implements MutationTx {
   /** Quota bytes of each row as the database holds it (0 for tombstones and rows it does not hold). */
   private readonly originBytes = new Map<Key, number>();
 
+  /** Gives the event loop a turn now and then: a big batch or a mutation touching many rows never holds it long. */
+  readonly pace = pacer();
+
   constructor(
     private readonly db: Db,
     private readonly userId: string,
@@ -49,6 +53,7 @@ export class ServerTx implements MutationTx {
   }
 
   async get<T = Record<string, unknown>>(type: EntityType, id: string): Promise<StoredRow<T> | undefined> {
+    await this.pace();
     const key = keyOf(type, id);
     let row = this.lookup(key);
     if (row === undefined) {
@@ -63,6 +68,7 @@ export class ServerTx implements MutationTx {
   async prefetch(type: EntityType, ids: Iterable<string>): Promise<void> {
     const wanted = [...new Set(ids)].filter((id) => !this.cache.has(keyOf(type, id)));
     for (let i = 0; i < wanted.length; i += 500) {
+      await this.pace();
       const chunk = wanted.slice(i, i + 500);
       const found = new Map((await findEntities(this.db, this.userId, type, chunk)).map((r) => [r.id, r]));
       for (const id of chunk) {
@@ -88,6 +94,7 @@ export class ServerTx implements MutationTx {
   }
 
   async children(type: EntityType, parentId: string): Promise<StoredRow[]> {
+    await this.pace();
     const field = PARENT_FIELD[type];
     if (!field) return [];
     const result = new Map<string, StoredRow>();
@@ -112,6 +119,7 @@ export class ServerTx implements MutationTx {
   }
 
   async withTag(type: EntityType, tagId: string): Promise<StoredRow[]> {
+    await this.pace();
     const ids = await findTaggedIds(this.db, this.userId, type, tagId);
     await this.prefetch(type, ids);
     const result = new Map<string, StoredRow>();
@@ -121,6 +129,7 @@ export class ServerTx implements MutationTx {
   }
 
   async all(type: EntityType): Promise<StoredRow[]> {
+    await this.pace();
     let ids = this.allIds.get(type);
     if (!ids) {
       // The database does not change under this transaction, so one read per type is enough.
@@ -165,9 +174,10 @@ export class ServerTx implements MutationTx {
    * How many quota bytes the running mutation adds (negative when it shrinks or deletes data): each row it
    * wrote, measured as JSON once (the JSON is kept for the write), against the row's size before the layer.
    */
-  layerBytes(): number {
+  async layerBytes(): Promise<number> {
     let delta = 0;
     for (const [key, staged] of this.layer) {
+      await this.pace();
       if (staged.bytes === undefined) {
         staged.json = JSON.stringify(staged.row.data);
         staged.bytes = staged.row.deleted ? 0 : Buffer.byteLength(staged.json);
@@ -201,11 +211,12 @@ export class ServerTx implements MutationTx {
   }
 
   /** Rows to write, each with its version: versions `firstVersion…` in write order. */
-  rowsToWrite(firstVersion: number): { rows: EntityRow[]; versions: Map<Key, number> } {
+  async rowsToWrite(firstVersion: number): Promise<{ rows: EntityRow[]; versions: Map<Key, number> }> {
     const rows: EntityRow[] = [];
     const versions = new Map<Key, number>();
     let version = firstVersion;
     for (const [key, { type, row, json }] of this.staged) {
+      await this.pace();
       const field = PARENT_FIELD[type];
       const parent = field ? row.data[field] : null;
       versions.set(key, version);

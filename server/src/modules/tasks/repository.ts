@@ -1,5 +1,6 @@
 import type { Task, TaskData } from '@adhd/shared/tasks/schema';
 import { childrenIndex } from '@adhd/shared/tasks/logic';
+import { jsonEach } from '../../lib/json-stream.js';
 import { findChildLinks, findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
 
 /** Reads of tasks as the API answers them; `children` is derived from the live rows' parent links. */
@@ -40,11 +41,11 @@ export async function listTasks(db: Db, userId: string, page: { limit?: number; 
   return rows.map((r) => toTask(r, index.get(r.id) ?? []));
 }
 
-/** `listTasks` already serialized, for the list route. */
-export async function listTasksJson(db: Db, userId: string, page: { limit?: number; offset?: number } = {}): Promise<string> {
+/** `listTasks` as the JSON of each task, made as the list route streams them. */
+export async function listTaskJsons(db: Db, userId: string, page: { limit?: number; offset?: number } = {}): Promise<Iterable<string>> {
   const rows = await listLive(db, userId, 'task', page);
   const index = await childrenOf(db, userId, rows, page.limit === undefined);
-  return `[${rows.map((r) => toTaskJson(r, index.get(r.id) ?? [])).join(',')}]`;
+  return jsonEach(rows, (r) => toTaskJson(r, index.get(r.id) ?? []));
 }
 
 export async function getTask(db: Db, userId: string, id: string): Promise<Task | null> {
