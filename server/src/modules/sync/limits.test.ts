@@ -183,6 +183,28 @@ describe('write rate limit', () => {
   });
 });
 
+describe('push batch budget', () => {
+  it('stops a batch at batchMaxRows row writes: lastMutationId says how far it got, the rest is sent again', async () => {
+    const fx = await makeApp({}, { syncLimits: { batchMaxRows: 5 } });
+    try {
+      const user = await seedUser(fx.app);
+      const client = clientId();
+      const mutations = Array.from({ length: 20 }, (_, i): Mutation => ({ id: i + 1, name: 'task.create', args: { id: `b${i}`, title: 't' } }));
+      const first = (await push(fx, user, client, mutations)).json() as PushResponse;
+      expect(first.lastMutationId).toBe(6);
+      expect(first.results.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6]);
+      const rest = (await push(fx, user, client, mutations)).json() as PushResponse;
+      expect(rest.results.slice(0, 6).every((r) => r.status === 'skipped')).toBe(true);
+      expect(rest.lastMutationId).toBe(12);
+      // The budget is checked before each mutation but the first: every push makes progress.
+      const big = await push(fx, user, client, [{ id: 13, name: 'task.delete', args: { id: 'b0' } }]);
+      expect((big.json() as PushResponse).lastMutationId).toBe(13);
+    } finally {
+      await fx.close();
+    }
+  });
+});
+
 describe('sync streams', () => {
   let fx: Fixture;
   let base: string;

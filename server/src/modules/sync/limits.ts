@@ -14,7 +14,10 @@ export interface SyncLimits {
   writesPerMinute: number;
   /** …and the bucket's size, the burst a device may send at once (a long offline queue). */
   writeBurst: number;
-  /** A push stops taking further mutations of its batch once it has run this long (ms)… */
+  /**
+   * A push stops taking further mutations of its batch once it has run this long (ms)… The event loop is not
+   * held meanwhile (the engine yields every 10 ms, lib/pace.ts); this bounds how long one push holds the store.
+   */
   batchBudgetMs: number;
   /** …or staged this many row writes; the client sends the rest again. At least one mutation always runs. */
   batchMaxRows: number;
@@ -29,8 +32,8 @@ export const DEFAULT_SYNC_LIMITS: SyncLimits = {
   pullMaxBytes: PULL_MAX_BYTES,
   writesPerMinute: 600,
   writeBurst: 3_000,
-  batchBudgetMs: 50,
-  batchMaxRows: 5_000,
+  batchBudgetMs: 250,
+  batchMaxRows: 10_000,
   streamsPerUser: 10,
   epochRotateMs: 5 * 60_000,
 };
