@@ -31,14 +31,24 @@ const noteCreate = (id: number, noteId: string, size: number): Mutation => ({
   args: { id: noteId, title: `note ${noteId}`, content: 'x'.repeat(size) },
 });
 
-/** The longest event-loop block (ms) while `work` runs: the largest gap between the turns of a 1 ms timer. */
-async function longestBlock(work: () => Promise<void>): Promise<number> {
+/**
+ * The longest event-loop block while `work` runs: the largest gap between the turns of a 1 ms timer. `cpu` counts
+ * only the CPU time the process spent in that gap (min of the two), so a gap stretched because the machine ran
+ * other processes (this one has 2 cores shared by parallel test runs) is not blamed on the request; `wall` is
+ * the gap as the clock saw it.
+ */
+async function longestBlock(work: () => Promise<void>): Promise<{ cpu: number; wall: number }> {
   let last = performance.now();
-  let max = 0;
+  let lastCpu = process.cpuUsage();
+  const worst = { cpu: 0, wall: 0 };
   const tick = () => {
     const now = performance.now();
-    max = Math.max(max, now - last);
+    const cpu = process.cpuUsage(lastCpu);
+    const wall = now - last;
+    worst.wall = Math.max(worst.wall, wall);
+    worst.cpu = Math.max(worst.cpu, Math.min(wall, (cpu.user + cpu.system) / 1000));
     last = now;
+    lastCpu = process.cpuUsage();
   };
   const timer = setInterval(tick, 1);
   try {
@@ -48,7 +58,7 @@ async function longestBlock(work: () => Promise<void>): Promise<number> {
     clearInterval(timer);
     tick();
   }
-  return max;
+  return worst;
 }
 
 describe('pull pages and collection answers are bounded by bytes', () => {
@@ -315,8 +325,8 @@ describe('a small request buys no long blocking work', () => {
       }
     });
     expect(last).toBe(mutations.length);
-    console.info(`tag.create/tag.delete batch, 20k tasks: longest loop block ${block.toFixed(1)} ms`);
-    expect(block).toBeLessThan(100);
+    console.info(`tag.create/tag.delete batch, 20k tasks: longest loop block ${block.cpu.toFixed(1)} ms of CPU (${block.wall.toFixed(1)} ms wall)`);
+    expect(block.cpu).toBeLessThan(100);
     // The tag went from every task that held it, through the index.
     const refs = await fx.app.inject({ method: 'GET', url: `/api/tasks?limit=10`, headers: user.headers });
     expect((refs.json() as { tags: string[] }[]).every((t) => t.tags.length === 0)).toBe(true);
@@ -332,8 +342,8 @@ describe('a small request buys no long blocking work', () => {
     });
     expect(res!.statusCode).toBe(400);
     expect(res!.json().error.details).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'completionHistory' })]));
-    console.info(`20,000-day habit: longest loop block ${block.toFixed(1)} ms`);
-    expect(block).toBeLessThan(100);
+    console.info(`20,000-day habit: longest loop block ${block.cpu.toFixed(1)} ms of CPU (${block.wall.toFixed(1)} ms wall)`);
+    expect(block.cpu).toBeLessThan(100);
     // 400 days are accepted.
     const ok = await fx.app.inject({ method: 'POST', url: '/api/habits', headers: user.headers, payload: { title: 'A year', startDate: start, completionHistory: completionHistory.slice(0, 400) } });
     expect(ok.statusCode).toBe(201);
