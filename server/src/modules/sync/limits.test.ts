@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mutation, PullResponse, PushResponse } from '@adhd/shared/sync/protocol';
 import { makeApp, seedUser, type Fixture, type SeededUser } from '../../../test/fixtures.js';
 import { newId } from '../../lib/ids.js';
+import { HttpError } from '../../lib/errors.js';
+import { WriteLimiter } from './limits.js';
 import { upsertEntities } from './repository.js';
 
 /** Issue 12, point 7 (one user cannot exhaust the server) and the database epoch of point 9. */
@@ -161,6 +163,31 @@ describe('storage quota', () => {
     expect(await storedBytes(user.id)).toBe(await actualBytes(user.id));
     expect((await post()).statusCode).toBe(201);
     expect(await storedBytes(user.id)).toBe(await actualBytes(user.id));
+  });
+});
+
+describe('WriteLimiter', () => {
+  it('lets a burst through, then refuses with the seconds until a token is back, and refills with time', () => {
+    let now = 0;
+    const limiter = new WriteLimiter({ writesPerMinute: 60, writeBurst: 10 }, () => now);
+    limiter.check('u');
+    limiter.charge('u', 25); // a big push may leave the bucket in debt: 10 - 25 = -15 tokens
+    let refused: unknown;
+    try {
+      limiter.check('u');
+    } catch (err) {
+      refused = err;
+    }
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED', extra: { retryAfter: 16 } });
+    now = 15_500; // 15.5 tokens back: 0.5 left
+    expect(() => limiter.check('u')).toThrow(HttpError);
+    now = 16_000;
+    expect(() => limiter.check('u')).not.toThrow();
+    limiter.check('other'); // another user has a full bucket
+    now = 10 * 60_000; // never above the burst
+    limiter.charge('u', 10);
+    expect(() => limiter.check('u')).toThrow(HttpError);
   });
 });
 
