@@ -246,7 +246,7 @@ describe('sync streams', () => {
   let fx: Fixture;
   let base: string;
   beforeAll(async () => {
-    fx = await makeApp();
+    fx = await makeApp({}, { syncLimits: { streamPingMs: 50 } });
     base = await fx.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => fx.close());
@@ -300,6 +300,18 @@ describe('sync streams', () => {
     await fx.app.sessions.endAll(user.id);
     expect(await settled(otherDevice.ended)).toBe(true);
     expect(fx.app.syncHub.subscriberCount(user.id)).toBe(0);
+  });
+
+  it('closes a stream at the next ping once its session expired or its user was disabled', async () => {
+    const expiring = await seedUser(fx.app);
+    const disabled = await seedUser(fx.app);
+    const a = await open(expiring.headers);
+    const b = await open(disabled.headers);
+    await fx.app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', expiring.sessionId).execute();
+    await fx.app.db.updateTable('users').set({ disabled: 1 }).where('id', '=', disabled.id).execute();
+    expect(await settled(a.ended)).toBe(true);
+    expect(await settled(b.ended)).toBe(true);
+    expect(fx.app.syncHub.subscriberCount(expiring.id) + fx.app.syncHub.subscriberCount(disabled.id)).toBe(0);
   });
 });
 

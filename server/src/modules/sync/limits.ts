@@ -23,6 +23,8 @@ export interface SyncLimits {
   batchMaxRows: number;
   /** Open sync streams per user; a further one closes the user's oldest. */
   streamsPerUser: number;
+  /** A stream sends a ping this often (ms), after checking that its session is still active. */
+  streamPingMs: number;
   /** A write opens a new database epoch when the current one is older than this (ms). */
   epochRotateMs: number;
 }
@@ -35,6 +37,7 @@ export const DEFAULT_SYNC_LIMITS: SyncLimits = {
   batchBudgetMs: 250,
   batchMaxRows: 10_000,
   streamsPerUser: 10,
+  streamPingMs: 25_000,
   epochRotateMs: 5 * 60_000,
 };
 

@@ -4,8 +4,6 @@ import { HttpError } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
 import { sessionActive } from './repository.js';
 
-const PING_MS = 25_000;
-
 function checkSchemaVersion(version: number | undefined) {
   if (version !== undefined && version < MIN_CLIENT_SCHEMA) {
     throw new HttpError(426, 'CLIENT_TOO_OLD', 'This app version is too old to sync. Please reload the app');
@@ -48,7 +46,7 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
     const ping = setInterval(() => {
       // A session can also end without a call to the hub (expiry, a disabled or deleted account).
       void sessionActive(app.db, sessionId, new Date().toISOString()).then((active) => (active ? res.write(': ping\n\n') : end()), end);
-    }, PING_MS);
+    }, app.sync.limits.streamPingMs);
     const stop = () => {
       clearInterval(ping);
       unsubscribe();
