@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Note, NoteData } from '@adhd/shared/notes/schema';
-import { findEntity, liveIdsNewestFirst, liveRowsInBatches, type Db, type ReadRow } from '../sync/repository.js';
+import { apiJson, findEntity, liveIdsNewestFirst, liveRowsInBatches, type Db, type ReadRow } from '../sync/repository.js';
 
 /** Reads of notes as the API answers them, and the FTS5 search (index kept by triggers, migration 0002). */
 
@@ -9,15 +9,23 @@ function toNote(row: ReadRow): Note {
   return { _id: row.id, ...data, createdAt: row.created_at, updatedAt: row.updated_at, version: Number(row.version) };
 }
 
+/** Which notes a list keeps: those of one folder (`null`: the root level), pinned ones, or all. */
+export interface NoteFilter {
+  folder?: string | null;
+  pinned?: true;
+}
+
 /**
- * The JSON of the user's live notes that `keep` accepts, last updated first (SPEC section 4: sorted by
- * updatedAt, newest first), read a few at a time as the answer streams: notes can be large.
+ * The JSON of the user's live notes that pass `filter`, last updated first (SPEC section 4: sorted by
+ * updatedAt, newest first), read about a megabyte at a time as the answer streams: notes can be large, so
+ * their stored JSON is spliced into the answer rather than parsed and serialized again.
  */
-export async function* noteJsons(db: Db, userId: string, keep: (note: Note) => boolean = () => true): AsyncIterable<string> {
-  const ids = await liveIdsNewestFirst(db, userId, 'note');
-  for await (const row of liveRowsInBatches(db, userId, 'note', ids)) {
-    const note = toNote(row);
-    if (keep(note)) yield JSON.stringify(note);
+export async function* noteJsons(db: Db, userId: string, filter: NoteFilter = {}): AsyncIterable<string> {
+  const items = await liveIdsNewestFirst(db, userId, 'note');
+  for await (const row of liveRowsInBatches(db, userId, 'note', items)) {
+    if (filter.folder !== undefined && row.parent_id !== filter.folder) continue;
+    if (filter.pinned && (JSON.parse(row.data) as NoteData).pinned !== true) continue;
+    yield apiJson(row);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod/mini';
-import { noteCreateSchema, notePatchSchema, type Note, type NoteData } from '@adhd/shared/notes/schema';
+import { noteCreateSchema, notePatchSchema, type NoteData } from '@adhd/shared/notes/schema';
 import { nullableIdRefSchema } from '@adhd/shared/validation/fields';
 import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -29,12 +29,14 @@ export const noteRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/notes', auth, async (request, reply) => {
     const { q, folder } = parse(listQuery, request.query, 'query');
     const userId = request.auth!.id;
-    const keep = (n: Note) => folder === undefined || n.folder === folder;
-    if (q?.trim()) return sendJsonArray(reply, jsonEach((await searchNotes(app.db, userId, q)).filter(keep)));
-    return sendJsonArray(reply, noteJsons(app.db, userId, keep));
+    if (q?.trim()) {
+      const found = await searchNotes(app.db, userId, q);
+      return sendJsonArray(reply, jsonEach(folder === undefined ? found : found.filter((n) => n.folder === folder)));
+    }
+    return sendJsonArray(reply, noteJsons(app.db, userId, folder === undefined ? {} : { folder }));
   });
 
-  app.get('/api/notes/pinned', auth, async (request, reply) => sendJsonArray(reply, noteJsons(app.db, request.auth!.id, (n) => n.pinned)));
+  app.get('/api/notes/pinned', auth, async (request, reply) => sendJsonArray(reply, noteJsons(app.db, request.auth!.id, { pinned: true })));
 
   app.get('/api/notes/:id', auth, async (request) => {
     const note = await getNote(app.db, request.auth!.id, parseIdParam(request.params, 'Note not found'));

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { TAGGABLE_TYPES } from '@adhd/shared/tags/schema';
 import type { Database, EntitiesTable } from '../../db/schema.js';
+import { pacer } from '../../lib/pace.js';
 
 /** All SQL of the sync engine. Every function takes the transaction it runs in. */
 
@@ -89,33 +90,60 @@ export async function listLive(
   return q.execute();
 }
 
-/** Ids of the user's live rows of a type, newest change first (ties by id), without reading their data. */
-export async function liveIdsNewestFirst(db: Db, userId: string, type: string): Promise<string[]> {
-  const rows = await db
+/**
+ * Ids and JSON sizes (bytes) of the user's live rows of a type, newest change first (ties by id), without
+ * reading their data (`octet_length` reads the size from the record header).
+ */
+export async function liveIdsNewestFirst(db: Db, userId: string, type: string): Promise<{ id: string; size: number }[]> {
+  return db
     .selectFrom('entities')
-    .select('id')
+    .select(['id', sql<number>`octet_length(data)`.as('size')])
     .where('user_id', '=', userId)
     .where('type', '=', type)
     .where('deleted', '=', 0)
     .orderBy('updated_at', 'desc')
     .orderBy('id')
     .execute();
-  return rows.map((r) => r.id);
 }
 
 /**
- * The live rows of `ids`, in that order, read `batch` at a time: only one batch of data is in memory while a
- * collection answer streams. A row deleted meanwhile is left out.
+ * The live rows of `items`, in that order, read about `batchBytes` of data at a time (at least one row) with a
+ * turn of the event loop in between: only one batch is in memory while a collection answer streams. A row
+ * deleted meanwhile is left out.
  */
-export async function* liveRowsInBatches(db: Db, userId: string, type: string, ids: string[], batch = 32): AsyncIterable<ReadRow> {
-  for (let i = 0; i < ids.length; i += batch) {
-    const chunk = ids.slice(i, i + batch);
+export async function* liveRowsInBatches(
+  db: Db,
+  userId: string,
+  type: string,
+  items: { id: string; size: number }[],
+  batchBytes = 1024 * 1024,
+): AsyncIterable<ReadRow> {
+  const pace = pacer(0);
+  for (let i = 0; i < items.length; ) {
+    let end = i + 1;
+    for (let bytes = Number(items[i]!.size); end < items.length && end - i < 500 && bytes + Number(items[end]!.size) <= batchBytes; end++) {
+      bytes += Number(items[end]!.size);
+    }
+    const chunk = items.slice(i, end).map((item) => item.id);
+    i = end;
+    await pace();
     const found = new Map((await findEntities(db, userId, type, chunk)).map((r) => [r.id, r]));
     for (const id of chunk) {
       const row = found.get(id);
       if (row && !row.deleted) yield row;
     }
   }
+}
+
+/**
+ * A row as the REST API answers it, `{ _id, ...data, <extra>, createdAt, updatedAt, version }`, built from the
+ * stored JSON text without parsing it (the same text `JSON.stringify` of that object gives). Stored data is
+ * always a JSON object written by `JSON.stringify`, so splicing after its opening brace is safe. `extra` is
+ * already JSON: `"children":[…]`.
+ */
+export function apiJson(row: ReadRow, extra?: string): string {
+  const body = row.data.length > 2 ? `${row.data.slice(1, -1)},` : '';
+  return `{"_id":${JSON.stringify(row.id)},${body}${extra ? `${extra},` : ''}"createdAt":${JSON.stringify(row.created_at)},"updatedAt":${JSON.stringify(row.updated_at)},"version":${Number(row.version)}}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Task, TaskData } from '@adhd/shared/tasks/schema';
 import { childrenIndex } from '@adhd/shared/tasks/logic';
 import { jsonEach } from '../../lib/json-stream.js';
-import { findChildLinks, findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
+import { apiJson, findChildLinks, findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
 
 /** Reads of tasks as the API answers them; `children` is derived from the live rows' parent links. */
 
@@ -19,13 +19,9 @@ function toTask(row: ReadRow, children: string[]): Task {
 
 /**
  * The same JSON as `JSON.stringify(toTask(row, children))` with the same keys, built from the stored JSON
- * text without parsing it again: lists are the hot read path. Stored data is always a JSON object written by
- * `JSON.stringify`, so splicing after its opening brace is safe.
+ * text without parsing it again: lists are the hot read path.
  */
-function toTaskJson(row: ReadRow, children: string[]): string {
-  const body = row.data.length > 2 ? `${row.data.slice(1, -1)},` : '';
-  return `{"_id":${JSON.stringify(row.id)},${body}"children":${JSON.stringify(children)},"createdAt":${JSON.stringify(row.created_at)},"updatedAt":${JSON.stringify(row.updated_at)},"version":${Number(row.version)}}`;
-}
+const toTaskJson = (row: ReadRow, children: string[]): string => apiJson(row, `"children":${JSON.stringify(children)}`);
 
 async function childrenOf(db: Db, userId: string, rows: ReadRow[], wholeList: boolean): Promise<Map<string, string[]>> {
   // For the whole list the rows themselves hold every parent link; a page asks the parent index.
