@@ -220,6 +220,17 @@ export async function findTaggedIds(db: Db, userId: string, type: string, tagId:
   return rows.map((r) => r.item_id);
 }
 
+/** How many live items hold each tag, from the `tag_refs` index. */
+export async function countTagRefs(db: Db, userId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('tag_refs')
+    .select(['tag_id', sql<number>`count(*)`.as('n')])
+    .where('user_id', '=', userId)
+    .groupBy('tag_id')
+    .execute();
+  return new Map(rows.map((r) => [r.tag_id, Number(r.n)]));
+}
+
 /** Live items holding tags, from the `tag_refs` index: one tag's, or every tag's; optionally of one type. */
 export async function findTagRefs(db: Db, userId: string, opts: { tagId?: string; itemType?: string } = {}) {
   let q = db.selectFrom('tag_refs').select(['tag_id', 'item_type', 'item_id']).where('user_id', '=', userId);

@@ -1,6 +1,6 @@
 import { TAGGABLE_TYPES, type TagRef } from '@adhd/shared/tags/schema';
 import type { TagData } from '@adhd/shared/tags/mutators';
-import { findEntities, findEntity, findTagRefs, listLive, tagIdsIn, type Db, type ReadRow } from '../sync/repository.js';
+import { countTagRefs, findEntities, findEntity, findTagRefs, listLive, tagIdsIn, type Db, type ReadRow } from '../sync/repository.js';
 
 /**
  * Reads of tags and tag references as the API answers them. References are not stored rows: they are read
@@ -37,8 +37,7 @@ const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 /** The user's live tags sorted by name, each with its usage count (one query for tags, one for items). */
 export async function listTags(db: Db, userId: string): Promise<Tag[]> {
   const rows = await listLive(db, userId, 'tag');
-  const counts = new Map<string, number>();
-  for (const ref of await findTagRefs(db, userId)) counts.set(ref.tag_id, (counts.get(ref.tag_id) ?? 0) + 1);
+  const counts = await countTagRefs(db, userId);
   return rows
     .map((r) => toTag(r, counts.get(r.id) ?? 0))
     .sort((a, b) => byName.compare(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a._id < b._id ? -1 : 1));
