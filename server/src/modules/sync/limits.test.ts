@@ -157,6 +157,15 @@ describe('storage quota', () => {
     expect(res.results[0]).toMatchObject({ id: 1, status: 'rejected', code: 'QUOTA_EXCEEDED', message: expect.stringMatching(/Storage limit/) });
     expect(res.results[1]).toMatchObject({ id: 2, status: 'applied' });
 
+    // At the quota an edit that shrinks a note still passes; one that grows it does not.
+    const secondId = (second.json() as { _id: string })._id;
+    const edits = (await push(fx, user, client, [
+      { id: 3, name: 'note.update', args: { id: secondId, content: 'é'.repeat(3_000) } },
+      { id: 4, name: 'note.update', args: { id: secondId, content: 'é'.repeat(9_000) } },
+    ])).json() as PushResponse;
+    expect(edits.results.map((r) => r.status)).toEqual(['applied', 'rejected']);
+    expect(await storedBytes(user.id)).toBe(await actualBytes(user.id));
+
     // Deleting is always allowed and frees room.
     const del = await fx.app.inject({ method: 'DELETE', url: `/api/notes/${(first.json() as { _id: string })._id}`, headers: user.headers });
     expect(del.statusCode).toBe(200);
