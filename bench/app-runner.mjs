@@ -76,7 +76,8 @@ const config = loadConfig(
     },
   },
 );
-const app = await buildApp(config);
+// Seeding pushes tens of thousands of mutations at once: no per-user write rate limit here.
+const app = await buildApp(config, { syncLimits: { writeBurst: HIGH * HIGH, writesPerMinute: HIGH * HIGH } });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const { port } = app.server.address();
 

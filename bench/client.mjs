@@ -130,7 +130,7 @@ async function startServer() {
       rateLimits: { failedLoginsPerAccountHour: HIGH, failedLoginsPerIp10m: HIGH, codeSendsPerIp10m: HIGH, codeChecksPerIp10m: HIGH, authRequestsPerIpMinute: HIGH },
     },
   );
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { logger: false, syncLimits: { writeBurst: HIGH * HIGH, writesPerMinute: HIGH * HIGH } });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,

@@ -47,7 +47,7 @@ async function startServer() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'adhd-bench-habits-'));
   const { buildApp } = await import(pathToFileURL(path.join(root, 'server', 'dist', 'app.js')).href);
   const { loadConfig } = await import(pathToFileURL(path.join(root, 'server', 'dist', 'config.js')).href);
-  const app = await buildApp(loadConfig({}, { dataDir, logLevel: 'silent', clientDist: dist }), { logger: false });
+  const app = await buildApp(loadConfig({}, { dataDir, logLevel: 'silent', clientDist: dist }), { logger: false, syncLimits: { writeBurst: 1e12, writesPerMinute: 1e12 } });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,

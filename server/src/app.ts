@@ -9,6 +9,7 @@ import { requestContextPlugin } from './plugins/request-context.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticClientPlugin } from './plugins/static-client.js';
 import { syncHubPlugin } from './plugins/sync-hub.js';
+import type { SyncLimits } from './modules/sync/limits.js';
 import { maintenancePlugin } from './plugins/maintenance.js';
 import { folderRoutes } from './modules/folders/routes.js';
 import { habitRoutes } from './modules/habits/routes.js';
@@ -34,6 +35,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests that inspect the logs). */
   logStream?: { write(line: string): void };
+  /** What one user may cost the server (write rate, page and batch sizes, streams); tests lower them. */
+  syncLimits?: Partial<SyncLimits>;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -71,7 +74,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     accessTokenTtl: config.accessTokenTtl,
     sessionTtl: config.sessionTtl,
   });
-  await app.register(syncHubPlugin);
+  await app.register(syncHubPlugin, { limits: { quotaBytes: config.userQuotaMb * 1024 * 1024, ...options.syncLimits } });
   await app.register(maintenancePlugin);
   await app.register(rateLimitPlugin);
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });

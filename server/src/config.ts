@@ -55,6 +55,8 @@ export interface AppConfig {
   accessTokenTtl: number;
   /** Session (cookie) lifetime in seconds, sliding. */
   sessionTtl: number;
+  /** Per-user storage quota in MB (`USER_QUOTA_MB`, default 500): writes that would pass it are refused. */
+  userQuotaMb: number;
   /** Argon2id cost; lowered only in tests. */
   argon2: { memoryCost: number; timeCost: number };
   version: string;
@@ -150,6 +152,13 @@ function secretFrom(dataDir: string, given: string | undefined): string {
   return readOrCreateSecret(path.join(dataDir, 'jwt-secret'));
 }
 
+function quotaMb(given: string | undefined): number {
+  if (given === undefined || given === '') return 500;
+  const mb = Number(given);
+  if (!Number.isFinite(mb) || mb <= 0) throw new Error('USER_QUOTA_MB must be a positive number of megabytes');
+  return mb;
+}
+
 /** Configuration from the environment (CONTRACT.md), with overrides for tests. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
@@ -174,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     accessTokenTtl: 15 * 60,
     sessionTtl: 90 * 24 * 3600,
+    userQuotaMb: quotaMb(env.USER_QUOTA_MB),
     argon2: { memoryCost: 19_456, timeCost: 2 },
     version: packageVersion(),
     ...overrides,

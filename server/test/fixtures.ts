@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { newId, nowIso } from '../src/lib/ids.js';
 
@@ -13,11 +13,11 @@ export interface Fixture {
   close(): Promise<void>;
 }
 
-/** A real app on a fresh SQLite file in a temporary DATA_DIR. */
-export async function makeApp(overrides: Partial<AppConfig> = {}): Promise<Fixture> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'adhd-test-'));
+/** A real app on a fresh SQLite file in a temporary DATA_DIR (or `overrides.dataDir`). */
+export async function makeApp(overrides: Partial<AppConfig> = {}, options: BuildOptions = {}): Promise<Fixture> {
+  const dataDir = overrides.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'adhd-test-')));
   const config = loadConfig({}, { dataDir, logLevel: 'silent', argon2: { memoryCost: 19_456, timeCost: 2 }, ...overrides });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { logger: false, ...options });
   await app.ready();
   return {
     app,

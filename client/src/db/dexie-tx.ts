@@ -1,5 +1,5 @@
 import type { EntityType } from '@adhd/shared/sync/protocol';
-import { PARENT_FIELD, type MutationTx, type StoredRow } from '@adhd/shared/sync/mutator';
+import { holdsTag, PARENT_FIELD, type MutationTx, type StoredRow } from '@adhd/shared/sync/mutator';
 import type { AppDatabase, LocalRow } from './database';
 
 export function toStored(row: LocalRow): StoredRow {
@@ -104,5 +104,10 @@ export class DexieTx implements MutationTx {
   async all(type: EntityType): Promise<StoredRow[]> {
     const rows = await this.db.table_(type).where('deleted').equals(0).toArray();
     return rows.map(toStored);
+  }
+
+  /** The device holds one user's rows, read from the in-memory buckets: a scan of them is cheap here. */
+  async withTag(type: EntityType, tagId: string): Promise<StoredRow[]> {
+    return (await this.all(type)).filter((r) => holdsTag(r, tagId));
   }
 }

@@ -8,6 +8,8 @@ export interface Database {
   auth_events: AuthEventsTable;
   entities: EntitiesTable;
   sync_user: SyncUserTable;
+  tag_refs: TagRefsTable;
+  epochs: EpochsTable;
   sync_client: SyncClientTable;
 }
 
@@ -86,6 +88,23 @@ export interface SyncUserTable {
   user_id: string;
   seq: number;
   min_version: number;
+  /** UTF-8 bytes of the user's live rows' JSON, for the storage quota (kept by the sync engine). */
+  bytes: Generated<number>;
+}
+
+/** Which live item holds which tag (kept by the sync engine with the rows; not replicated). */
+export interface TagRefsTable {
+  user_id: string;
+  tag_id: string;
+  item_type: string;
+  item_id: string;
+}
+
+/** The database's epochs (docs/sync.md): a new one at every start and after writes every few minutes. */
+export interface EpochsTable {
+  n: Generated<number>;
+  id: string;
+  created_at: string;
 }
 
 export interface SyncClientTable {

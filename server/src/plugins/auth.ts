@@ -243,15 +243,18 @@ export const authPlugin = fp<{ secret: string; accessTokenTtl: number; sessionTt
       },
       async end(sessionId) {
         await app.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+        app.syncHub.endSessions(null, [sessionId]);
       },
       async endAll(userId, exceptSessionId) {
         let q = app.db.deleteFrom('sessions').where('user_id', '=', userId);
         if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
         await q.execute();
+        app.syncHub.endSessions(userId, 'all', exceptSessionId);
       },
       async endCookieSession(request) {
         const secret = cookieSecret(request);
-        if (secret) await app.db.deleteFrom('sessions').where('token_hash', '=', sha256(secret)).execute();
+        const ended = secret ? await app.db.deleteFrom('sessions').where('token_hash', '=', sha256(secret)).returning('id').execute() : [];
+        app.syncHub.endSessions(null, ended.map((s) => s.id));
       },
       renewCookie(request, reply) {
         const secret = cookieSecret(request);

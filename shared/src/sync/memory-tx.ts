@@ -1,4 +1,4 @@
-import { PARENT_FIELD, type MutationTx, type StoredRow } from './mutator.js';
+import { holdsTag, PARENT_FIELD, type MutationTx, type StoredRow } from './mutator.js';
 import type { EntityType } from './protocol.js';
 
 export type MemoryTables = Map<EntityType, Map<string, StoredRow>>;
@@ -42,6 +42,10 @@ export class MemoryTx implements MutationTx {
 
   async all(type: EntityType): Promise<StoredRow[]> {
     return this.live(type);
+  }
+
+  async withTag(type: EntityType, tagId: string): Promise<StoredRow[]> {
+    return this.live(type).filter((r) => holdsTag(r, tagId));
   }
 
   snapshot(): MemoryTables {

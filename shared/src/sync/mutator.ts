@@ -27,7 +27,15 @@ export interface MutationTx {
   children(type: EntityType, parentId: string): Promise<StoredRow[]>;
   /** Every live row of a type, including the ones written earlier in this transaction, sorted by id. */
   all(type: EntityType): Promise<StoredRow[]>;
+  /**
+   * The live rows of a type whose `tags` array holds `tagId`, sorted by id. Costs the rows that hold the tag,
+   * not every row: the server answers from its `tag_refs` index, the client from the rows it has loaded.
+   */
+  withTag(type: EntityType, tagId: string): Promise<StoredRow[]>;
 }
+
+/** Whether a row's `tags` array holds `tagId`. */
+export const holdsTag = (row: StoredRow, tagId: string): boolean => Array.isArray(row.data.tags) && row.data.tags.includes(tagId);
 
 /** The field that links a row to its parent, for types that form a tree. */
 export const PARENT_FIELD: Partial<Record<EntityType, string>> = {

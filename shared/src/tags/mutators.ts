@@ -62,13 +62,15 @@ export const tagUpdate = defineMutator(z.extend(tagPatchSchema, withId), async (
   await tx.put('tag', id, { ...row.data, ...changes });
 });
 
-/** Tombstones the tag and takes its id out of every live item that holds it, in the same transaction. */
+/**
+ * Tombstones the tag and takes its id out of every live item that holds it, in the same transaction. Costs the
+ * items that hold the tag (`MutationTx.withTag`), not every item.
+ */
 export const tagDelete = defineMutator(z.object(withId), async (tx, { id }) => {
   await liveTag(tx, id);
   for (const type of TAGGABLE_TYPES) {
-    for (const item of await tx.all(type)) {
-      const tags = tagsOf(item);
-      if (tags.includes(id)) await tx.put(type, item.id, { ...item.data, tags: tags.filter((t) => t !== id) });
+    for (const item of await tx.withTag(type, id)) {
+      await tx.put(type, item.id, { ...item.data, tags: tagsOf(item).filter((t) => t !== id) });
     }
   }
   await tx.remove('tag', id);

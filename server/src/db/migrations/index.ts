@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_init.js';
 import * as m0002 from './0002_notes_fts.js';
 import * as m0004 from './0004_notes_fts_by_id.js';
+import * as m0005 from './0005_user_limits.js';
 
 /** Numbered migrations, applied in order at start. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
   '0002_notes_fts': m0002,
   '0004_notes_fts_by_id': m0004,
+  '0005_user_limits': m0005,
 };

@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { applyChanges, baseVersionOf, prepareUpdate } from '../../lib/rest-update.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
+import { jsonEach, sendJsonArray } from '../../lib/json-stream.js';
 import { folderForest, getFolder, listFolders } from './repository.js';
 
 /** `parent`: a folder id for its subfolders; empty, `null` or `root` for the root level. */
@@ -20,14 +21,15 @@ const wrap = (folder: FolderNode) => ({ data: folder, ...folder });
 export const folderRoutes: FastifyPluginAsync = async (app) => {
   const auth = { preHandler: app.authenticate };
 
-  app.get('/api/folders', auth, async (request) => {
+  app.get('/api/folders', auth, async (request, reply) => {
     const { parent } = parse(listQuery, request.query, 'query');
     const folders = await listFolders(app.db, request.auth!.id);
-    return { data: parent === undefined ? folders : folders.filter((f) => f.parentFolder === parent) };
+    const list = parent === undefined ? folders : folders.filter((f) => f.parentFolder === parent);
+    return sendJsonArray(reply, jsonEach(list), { open: '{"data":[', close: ']}' });
   });
 
   // Not in the `{ data }` list of CONTRACT.md: a GET of a collection answers a bare JSON array (the roots).
-  app.get('/api/folders/tree', auth, async (request) => (await folderForest(app.db, request.auth!.id)).roots);
+  app.get('/api/folders/tree', auth, async (request, reply) => sendJsonArray(reply, jsonEach((await folderForest(app.db, request.auth!.id)).roots)));
 
   app.get('/api/folders/:id', auth, async (request) => {
     const folder = await getFolder(app.db, request.auth!.id, parseIdParam(request.params, 'Folder not found'));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
-import { DAY_ERRORS } from '@adhd/shared/habits/mutators';
+import { DAY_ERRORS, MAX_HISTORY_PER_WRITE } from '@adhd/shared/habits/mutators';
 import { isPendingToday } from '@adhd/shared/habits/view';
 import { habitCreateSchema, habitPatchSchema, HABIT_DAY_STATUSES, type Habit, type HabitData, type HabitDayStatus } from '@adhd/shared/habits/schema';
 import { todayInZone } from '@adhd/shared/time';
@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { applyChanges, baseVersionOf, changedSinceBase, prepareUpdate } from '../../lib/rest-update.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
+import { jsonEach, sendJsonArray } from '../../lib/json-stream.js';
 import { findHabitDays, getHabit, listHabits } from './repository.js';
 
 const statusSchema = z.enum(HABIT_DAY_STATUSES, 'validation.invalid');
@@ -23,7 +24,7 @@ const completeBody = z.object({
 const historyEntry = z.object({ date: calendarDateSchema, status: z.optional(statusSchema), completed: z.optional(z.boolean('validation.invalid')) });
 /** The day fields of a habit body: a full `completionHistory` and/or `completedToday` ('Complete today', SPEC section 4). */
 const daysSchema = z.object({
-  completionHistory: z.optional(z.array(historyEntry).check(z.maxLength(20_000, 'validation.tooMany'))),
+  completionHistory: z.optional(z.array(historyEntry).check(z.maxLength(MAX_HISTORY_PER_WRITE, 'validation.tooMany'))),
   completedToday: z.optional(z.boolean('validation.invalid')),
 });
 
@@ -74,12 +75,12 @@ export const habitRoutes: FastifyPluginAsync = async (app) => {
   const auth = { preHandler: app.authenticate };
   const todayOf = (request: { timeZone: string }) => todayInZone(new Date(), request.timeZone);
 
-  app.get('/api/habits', auth, async (request) => listHabits(app.db, request.auth!.id, todayOf(request)));
+  app.get('/api/habits', auth, async (request, reply) => sendJsonArray(reply, jsonEach(await listHabits(app.db, request.auth!.id, todayOf(request)))));
 
-  app.get('/api/habits/pending', auth, async (request) => {
+  app.get('/api/habits/pending', auth, async (request, reply) => {
     const today = todayOf(request);
     const habits = await listHabits(app.db, request.auth!.id, today);
-    return habits.filter((h) => isPendingToday(h, h.todayStatus, today));
+    return sendJsonArray(reply, jsonEach(habits.filter((h) => isPendingToday(h, h.todayStatus, today))));
   });
 
   app.get('/api/habits/:id', auth, async (request) => {

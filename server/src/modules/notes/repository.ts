@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Note, NoteData } from '@adhd/shared/notes/schema';
-import { findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
+import { apiJson, findEntity, liveIdsNewestFirst, liveRowsInBatches, type Db, type ReadRow } from '../sync/repository.js';
 
 /** Reads of notes as the API answers them, and the FTS5 search (index kept by triggers, migrations 0002 and 0004). */
 
@@ -9,10 +9,24 @@ function toNote(row: ReadRow): Note {
   return { _id: row.id, ...data, createdAt: row.created_at, updatedAt: row.updated_at, version: Number(row.version) };
 }
 
-/** The user's live notes, last updated first (SPEC section 4: sorted by updatedAt, newest first). */
-export async function listNotes(db: Db, userId: string): Promise<Note[]> {
-  const notes = (await listLive(db, userId, 'note')).map(toNote);
-  return notes.sort((a, b) => (a.updatedAt === b.updatedAt ? (a._id < b._id ? -1 : 1) : a.updatedAt < b.updatedAt ? 1 : -1));
+/** Which notes a list keeps: those of one folder (`null`: the root level), pinned ones, or all. */
+export interface NoteFilter {
+  folder?: string | null;
+  pinned?: true;
+}
+
+/**
+ * The JSON of the user's live notes that pass `filter`, last updated first (SPEC section 4: sorted by
+ * updatedAt, newest first), read about a megabyte at a time as the answer streams: notes can be large, so
+ * their stored JSON is spliced into the answer rather than parsed and serialized again.
+ */
+export async function* noteJsons(db: Db, userId: string, filter: NoteFilter = {}): AsyncIterable<string> {
+  const items = await liveIdsNewestFirst(db, userId, 'note');
+  for await (const row of liveRowsInBatches(db, userId, 'note', items)) {
+    if (filter.folder !== undefined && row.parent_id !== filter.folder) continue;
+    if (filter.pinned && (JSON.parse(row.data) as NoteData).pinned !== true) continue;
+    yield apiJson(row);
+  }
 }
 
 export async function getNote(db: Db, userId: string, id: string): Promise<Note | null> {

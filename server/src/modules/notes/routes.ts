@@ -7,7 +7,8 @@ import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { baseVersionOf, definedFields, isEmpty, prepareUpdate, readStored } from '../../lib/rest-update.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
-import { getNote, listNotes, searchNotes } from './repository.js';
+import { jsonEach, sendJsonArray } from '../../lib/json-stream.js';
+import { getNote, noteJsons, searchNotes } from './repository.js';
 
 /**
  * Optional filters of `GET /api/notes`: `q` searches titles and bodies (FTS5), `folder` keeps one folder
@@ -27,14 +28,17 @@ const putSchema = z.extend(notePatchSchema, {
 export const noteRoutes: FastifyPluginAsync = async (app) => {
   const auth = { preHandler: app.authenticate };
 
-  app.get('/api/notes', auth, async (request) => {
+  app.get('/api/notes', auth, async (request, reply) => {
     const { q, folder } = parse(listQuery, request.query, 'query');
     const userId = request.auth!.id;
-    const notes = q?.trim() ? await searchNotes(app.db, userId, q) : await listNotes(app.db, userId);
-    return folder === undefined ? notes : notes.filter((n) => n.folder === folder);
+    if (q?.trim()) {
+      const found = await searchNotes(app.db, userId, q);
+      return sendJsonArray(reply, jsonEach(folder === undefined ? found : found.filter((n) => n.folder === folder)));
+    }
+    return sendJsonArray(reply, noteJsons(app.db, userId, folder === undefined ? {} : { folder }));
   });
 
-  app.get('/api/notes/pinned', auth, async (request) => (await listNotes(app.db, request.auth!.id)).filter((n) => n.pinned));
+  app.get('/api/notes/pinned', auth, async (request, reply) => sendJsonArray(reply, noteJsons(app.db, request.auth!.id, { pinned: true })));
 
   app.get('/api/notes/:id', auth, async (request) => {
     const note = await getNote(app.db, request.auth!.id, parseIdParam(request.params, 'Note not found'));

@@ -1,12 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import { MutationError, type MutationOutcome } from '@adhd/shared/sync/mutator';
-import { ENTITY_TYPES, type EntityType, type Mutation, type MutationResult, type PullResponse, type PushResponse } from '@adhd/shared/sync/protocol';
+import {
+  ENTITY_TYPES,
+  QUOTA_EXCEEDED,
+  type EntityType,
+  type Mutation,
+  type MutationResult,
+  type PullResponse,
+  type PushResponse,
+} from '@adhd/shared/sync/protocol';
 import { runMutation } from '@adhd/shared/sync/registry';
 import type { Database } from '../../db/schema.js';
 import { forbidden, HttpError } from '../../lib/errors.js';
 import { readTransaction, writeTransaction } from '../../lib/transaction.js';
 import type { SyncHub } from '../../plugins/sync-hub.js';
-import { bumpSeq, changesSince, findClient, readSeq, saveClient, upsertEntities, type Db, type ReadRow } from './repository.js';
+import { DEFAULT_SYNC_LIMITS, WriteLimiter, type SyncLimits } from './limits.js';
+import {
+  addEpoch,
+  bumpSeq,
+  changeSizes,
+  changesSince,
+  epochKnown,
+  findClient,
+  newestEpoch,
+  readSeq,
+  saveClient,
+  upsertEntities,
+  type Db,
+  type ReadRow,
+} from './repository.js';
 import { ServerTx } from './server-tx.js';
 
 interface EngineDeps {
@@ -14,6 +38,40 @@ interface EngineDeps {
   kind: 'sqlite' | 'postgres';
   hub: SyncHub;
   clock?: () => Date;
+  limits?: Partial<SyncLimits>;
+}
+
+/** The pull request fields the engine reads. */
+export interface PullParams {
+  cursor: number;
+  limit: number;
+  /** The epoch of the client's cursor, when it sent one. */
+  epoch?: string | undefined;
+}
+
+/** Bytes a change costs in the page besides its row's JSON (entity, id, version, timestamps). */
+const CHANGE_OVERHEAD = 160;
+
+/**
+ * The user's storage quota while a transaction runs: the stored byte total plus what the mutations so far
+ * added. A mutation that adds data past the quota is refused; one that deletes or shrinks data never is.
+ */
+class Quota {
+  delta = 0;
+  constructor(
+    private readonly stored: number,
+    private readonly limit: number,
+  ) {}
+
+  /** Take the running mutation's size change, or answer why not. */
+  admit(change: number): string | null {
+    if (change > 0 && this.stored + this.delta + change > this.limit) {
+      const mb = Math.round(this.limit / (1024 * 1024));
+      return `Storage limit reached: this account may store ${mb} MB. Delete something to make room`;
+    }
+    this.delta += change;
+    return null;
+  }
 }
 
 /**
@@ -22,24 +80,50 @@ interface EngineDeps {
  * versions and the client's lastMutationId in the same transaction, and pokes the user's streams after commit.
  */
 export class SyncEngine {
-  constructor(private readonly deps: EngineDeps) {}
+  readonly limits: SyncLimits;
+  private readonly writes: WriteLimiter;
+  /** When this process last opened a database epoch (ms). */
+  private epochAt = 0;
 
-  private now(): string {
-    return (this.deps.clock?.() ?? new Date()).toISOString();
+  constructor(private readonly deps: EngineDeps) {
+    this.limits = { ...DEFAULT_SYNC_LIMITS, ...deps.limits };
+    this.writes = new WriteLimiter(this.limits, () => this.clock().getTime());
   }
 
-  private async flush(trx: Db, userId: string, tx: ServerTx) {
+  private clock(): Date {
+    return this.deps.clock?.() ?? new Date();
+  }
+
+  private now(): string {
+    return this.clock().toISOString();
+  }
+
+  /** Open a new database epoch (docs/sync.md, "Database epoch"): at every start, and from writes now and then. */
+  async openEpoch(db: Db = this.deps.db): Promise<void> {
+    await addEpoch(db, randomBytes(12).toString('base64url'), this.now());
+    this.epochAt = this.clock().getTime();
+  }
+
+  private async flush(trx: Db, userId: string, tx: ServerTx, bytes: number) {
     if (tx.changeCount === 0) return { seq: null, versions: new Map<string, number>() };
-    const seq = await bumpSeq(trx, userId, tx.changeCount);
-    const { rows, versions } = tx.rowsToWrite(seq - tx.changeCount + 1);
-    await upsertEntities(trx, userId, rows);
+    const seq = await bumpSeq(trx, userId, tx.changeCount, bytes);
+    const { rows, versions } = await tx.rowsToWrite(seq - tx.changeCount + 1);
+    await upsertEntities(trx, userId, rows, tx.pace);
+    if (this.clock().getTime() - this.epochAt >= this.limits.epochRotateMs) await this.openEpoch(trx);
     return { seq, versions };
   }
 
-  /** Apply a sync push (exactly once per mutation id; see the protocol rules in docs/sync.md). */
+  /**
+   * Apply a sync push (exactly once per mutation id; see the protocol rules in docs/sync.md). A batch that has
+   * run `batchBudgetMs` or staged `batchMaxRows` row writes stops taking mutations: `lastMutationId` says how
+   * far it got and the client sends the rest again.
+   */
   async push(userId: string, clientId: string, mutations: Mutation[]): Promise<PushResponse> {
+    this.writes.check(userId);
     const now = this.now();
+    let ran = 0;
     const outcome = await writeTransaction(this.deps.db, this.deps.kind, async (trx) => {
+      const started = performance.now();
       const client = await findClient(trx, clientId);
       if (client && client.user_id !== userId) throw forbidden('This client belongs to another user');
       const last = Number(client?.last_mutation_id ?? 0);
@@ -56,6 +140,7 @@ export class SyncEngine {
 
       const tx = new ServerTx(trx, userId, now);
       await prefetchRows(tx, mutations.filter((m) => m.id > last));
+      const quota = new Quota((await readSeq(trx, userId)).bytes, this.limits.quotaBytes);
       const results: MutationResult[] = [];
       const touched: { index: number; keys: string[]; outcome: MutationOutcome }[] = [];
       let lastMutationId = last;
@@ -64,11 +149,19 @@ export class SyncEngine {
           results.push({ id: m.id, status: 'skipped' });
           continue;
         }
+        if (ran > 0 && (performance.now() - started > this.limits.batchBudgetMs || tx.changeCount > this.limits.batchMaxRows)) break;
+        ran++;
         tx.begin();
         try {
           const result = await runMutation(tx, m.name, m.args);
-          touched.push({ index: results.length, keys: tx.commitLayer(), outcome: result });
-          results.push({ id: m.id, status: 'applied', version: null });
+          const refused = quota.admit(await tx.layerBytes());
+          if (refused) {
+            tx.dropLayer();
+            results.push({ id: m.id, status: 'rejected', code: QUOTA_EXCEEDED, message: refused });
+          } else {
+            touched.push({ index: results.length, keys: tx.commitLayer(), outcome: result });
+            results.push({ id: m.id, status: 'applied', version: null });
+          }
         } catch (err) {
           tx.dropLayer();
           if (!(err instanceof MutationError)) throw err;
@@ -77,7 +170,7 @@ export class SyncEngine {
         lastMutationId = m.id;
       }
 
-      const { seq, versions } = await this.flush(trx, userId, tx);
+      const { seq, versions } = await this.flush(trx, userId, tx, quota.delta);
       for (const t of touched) {
         const v = t.keys.map((k) => versions.get(k) ?? 0);
         results[t.index] = {
@@ -89,7 +182,7 @@ export class SyncEngine {
       }
       if (!client || lastMutationId !== last) await saveClient(trx, clientId, userId, lastMutationId, now);
       return { seq, response: { lastMutationId, results } satisfies PushResponse };
-    });
+    }).finally(() => this.writes.charge(userId, ran));
     if (outcome.seq !== null) this.deps.hub.poke(userId, outcome.seq);
     return outcome.response;
   }
@@ -103,46 +196,62 @@ export class SyncEngine {
     work: (exec: (name: string, args: unknown) => Promise<MutationOutcome>, trx: Db) => Promise<void>,
     read: (trx: Db) => Promise<T>,
   ): Promise<T> {
+    this.writes.check(userId);
     const now = this.now();
+    let ran = 0;
     const outcome = await writeTransaction(this.deps.db, this.deps.kind, async (trx) => {
       const tx = new ServerTx(trx, userId, now);
+      const quota = new Quota((await readSeq(trx, userId)).bytes, this.limits.quotaBytes);
       await work(async (name, args) => {
+        ran++;
         tx.begin();
         const result = await runMutation(tx, name, args);
+        const refused = quota.admit(await tx.layerBytes());
+        if (refused) throw new HttpError(413, QUOTA_EXCEEDED, refused);
         tx.commitLayer();
         return result;
       }, trx);
-      const { seq } = await this.flush(trx, userId, tx);
+      const { seq } = await this.flush(trx, userId, tx, quota.delta);
       return { seq, value: await read(trx) };
-    });
+    }).finally(() => this.writes.charge(userId, Math.max(1, ran)));
     if (outcome.seq !== null) this.deps.hub.poke(userId, outcome.seq);
     return outcome.value;
   }
 
   /** A page of changes after `cursor`, with the client's lastMutationId read in the same snapshot. */
-  async pull(userId: string, clientId: string, cursor: number, limit: number): Promise<PullResponse> {
-    return JSON.parse(await this.pullJson(userId, clientId, cursor, limit)) as PullResponse;
+  async pull(userId: string, clientId: string, params: PullParams): Promise<PullResponse> {
+    return JSON.parse(await this.pullJson(userId, clientId, params)) as PullResponse;
   }
 
   /**
    * `pull` as JSON text. A full sync moves every row the user has, so the stored JSON of each row is spliced
-   * into the answer instead of being parsed and serialized again.
+   * into the answer instead of being parsed and serialized again. A page holds at most `limit` rows and is cut
+   * once its rows reach `pullMaxBytes` (always at least one row): the sizes are read first from the version
+   * index, so the rows read are the rows sent.
    */
-  async pullJson(userId: string, clientId: string, cursor: number, limit: number): Promise<string> {
+  async pullJson(userId: string, clientId: string, { cursor, limit, epoch }: PullParams): Promise<string> {
     return readTransaction(this.deps.db, this.deps.kind, async (trx) => {
       const client = await findClient(trx, clientId);
       if (client && client.user_id !== userId) throw forbidden('This client belongs to another user');
       const lastMutationId = Number(client?.last_mutation_id ?? 0);
       const { seq, minVersion } = await readSeq(trx, userId);
-      // A cursor from before garbage-collected tombstones, or from another database, starts over.
-      const reset = cursor > seq || (cursor > 0 && cursor < minVersion);
+      const current = await newestEpoch(trx);
+      // A cursor from before garbage-collected tombstones, from another database, or from an epoch this
+      // database never had (a restored older copy) starts over.
+      const unknownEpoch = epoch !== undefined && epoch !== current?.id && !(await epochKnown(trx, epoch));
+      const reset = unknownEpoch || cursor > seq || (cursor > 0 && cursor < minVersion);
       const from = reset ? 0 : cursor;
-      const rows = await changesSince(trx, userId, from, limit + 1);
-      const hasMore = rows.length > limit;
-      const page = hasMore ? rows.slice(0, limit) : rows;
+      const sizes = await changeSizes(trx, userId, from, limit + 1);
+      let take = 0;
+      for (let bytes = 0; take < Math.min(limit, sizes.length); take++) {
+        bytes += Number(sizes[take]!.size) + CHANGE_OVERHEAD;
+        if (take > 0 && bytes > this.limits.pullMaxBytes) break;
+      }
+      const hasMore = sizes.length > take;
+      const page = take === 0 ? [] : await changesSince(trx, userId, from, take);
       const nextCursor = hasMore ? Number(page[page.length - 1]!.version) : Math.max(seq, from);
       const changes = page.map(changeJson).join(',');
-      return `{"cursor":${nextCursor},"hasMore":${hasMore},"reset":${reset},"lastMutationId":${lastMutationId},"changes":[${changes}]}`;
+      return `{"cursor":${nextCursor},"hasMore":${hasMore},"reset":${reset},"lastMutationId":${lastMutationId},"epoch":${JSON.stringify(current?.id ?? '')},"changes":[${changes}]}`;
     });
   }
 

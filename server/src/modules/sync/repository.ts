@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { TAGGABLE_TYPES } from '@adhd/shared/tags/schema';
 import type { Database, EntitiesTable } from '../../db/schema.js';
+import { pacer } from '../../lib/pace.js';
 
 /** All SQL of the sync engine. Every function takes the transaction it runs in. */
 
@@ -88,21 +90,80 @@ export async function listLive(
   return q.execute();
 }
 
-/** Ensure the user's counter exists and bump it by `n`; answers the new value. Serializes a user's writes. */
-export async function bumpSeq(db: Db, userId: string, n: number): Promise<number> {
+/**
+ * Ids and JSON sizes (bytes) of the user's live rows of a type, newest change first (ties by id), without
+ * reading their data (`octet_length` reads the size from the record header).
+ */
+export async function liveIdsNewestFirst(db: Db, userId: string, type: string): Promise<{ id: string; size: number }[]> {
+  return db
+    .selectFrom('entities')
+    .select(['id', sql<number>`octet_length(data)`.as('size')])
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .where('deleted', '=', 0)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * The live rows of `items`, in that order, read about `batchBytes` of data at a time (at least one row) with a
+ * turn of the event loop in between: only one batch is in memory while a collection answer streams. A row
+ * deleted meanwhile is left out.
+ */
+export async function* liveRowsInBatches(
+  db: Db,
+  userId: string,
+  type: string,
+  items: { id: string; size: number }[],
+  batchBytes = 1024 * 1024,
+): AsyncIterable<ReadRow> {
+  const pace = pacer(0);
+  for (let i = 0; i < items.length; ) {
+    let end = i + 1;
+    for (let bytes = Number(items[i]!.size); end < items.length && end - i < 500 && bytes + Number(items[end]!.size) <= batchBytes; end++) {
+      bytes += Number(items[end]!.size);
+    }
+    const chunk = items.slice(i, end).map((item) => item.id);
+    i = end;
+    await pace();
+    const found = new Map((await findEntities(db, userId, type, chunk)).map((r) => [r.id, r]));
+    for (const id of chunk) {
+      const row = found.get(id);
+      if (row && !row.deleted) yield row;
+    }
+  }
+}
+
+/**
+ * A row as the REST API answers it, `{ _id, ...data, <extra>, createdAt, updatedAt, version }`, built from the
+ * stored JSON text without parsing it (the same text `JSON.stringify` of that object gives). Stored data is
+ * always a JSON object written by `JSON.stringify`, so splicing after its opening brace is safe. `extra` is
+ * already JSON: `"children":[…]`.
+ */
+export function apiJson(row: ReadRow, extra?: string): string {
+  const body = row.data.length > 2 ? `${row.data.slice(1, -1)},` : '';
+  return `{"_id":${JSON.stringify(row.id)},${body}${extra ? `${extra},` : ''}"createdAt":${JSON.stringify(row.created_at)},"updatedAt":${JSON.stringify(row.updated_at)},"version":${Number(row.version)}}`;
+}
+
+/**
+ * Ensure the user's counter exists, bump it by `n` and the stored byte total by `bytes` (the size delta of the
+ * rows written); answers the new version. Serializes a user's writes.
+ */
+export async function bumpSeq(db: Db, userId: string, n: number, bytes = 0): Promise<number> {
   await db.insertInto('sync_user').values({ user_id: userId, seq: 0, min_version: 0 }).onConflict((oc) => oc.doNothing()).execute();
   const row = await db
     .updateTable('sync_user')
-    .set({ seq: sql`seq + ${n}` })
+    .set({ seq: sql`seq + ${n}`, bytes: sql`CASE WHEN bytes + ${bytes} < 0 THEN 0 ELSE bytes + ${bytes} END` })
     .where('user_id', '=', userId)
     .returning('seq')
     .executeTakeFirstOrThrow();
   return Number(row.seq);
 }
 
-export async function readSeq(db: Db, userId: string): Promise<{ seq: number; minVersion: number }> {
-  const row = await db.selectFrom('sync_user').select(['seq', 'min_version']).where('user_id', '=', userId).executeTakeFirst();
-  return { seq: Number(row?.seq ?? 0), minVersion: Number(row?.min_version ?? 0) };
+export async function readSeq(db: Db, userId: string): Promise<{ seq: number; minVersion: number; bytes: number }> {
+  const row = await db.selectFrom('sync_user').select(['seq', 'min_version', 'bytes']).where('user_id', '=', userId).executeTakeFirst();
+  return { seq: Number(row?.seq ?? 0), minVersion: Number(row?.min_version ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
 
 const UPSERT_CHUNK = 300;
@@ -118,8 +179,71 @@ export async function findFieldVersions(db: Db, userId: string, type: string, id
   return row ? (JSON.parse(row.field_versions) as Record<string, number>) : {};
 }
 
-export async function upsertEntities(db: Db, userId: string, rows: EntityRow[]): Promise<void> {
+const TAGGABLE: ReadonlySet<string> = new Set(TAGGABLE_TYPES);
+
+/** The tag ids in a row's stored JSON (`tags`), or none. */
+export function tagIdsIn(data: string): string[] {
+  const tags = (JSON.parse(data) as { tags?: unknown }).tags;
+  return Array.isArray(tags) ? [...new Set(tags.filter((t): t is string => typeof t === 'string'))] : [];
+}
+
+/**
+ * Keep `tag_refs` in step with the rows written: a written item's references are replaced by the tags its new
+ * data holds (none when it is a tombstone). Runs in the writing transaction, like the FTS triggers.
+ */
+async function writeTagRefs(db: Db, userId: string, rows: EntityRow[], pace: () => Promise<void>): Promise<void> {
+  const items = rows.filter((r) => TAGGABLE.has(r.type));
+  for (let i = 0; i < items.length; i += UPSERT_CHUNK) {
+    await pace();
+    const chunk = items.slice(i, i + UPSERT_CHUNK);
+    for (const type of new Set(chunk.map((r) => r.type))) {
+      const ids = chunk.filter((r) => r.type === type).map((r) => r.id);
+      await db.deleteFrom('tag_refs').where('user_id', '=', userId).where('item_type', '=', type).where('item_id', 'in', ids).execute();
+    }
+    const refs = chunk.flatMap((r) => (r.deleted ? [] : tagIdsIn(r.data).map((tagId) => ({ user_id: userId, tag_id: tagId, item_type: r.type, item_id: r.id }))));
+    for (let j = 0; j < refs.length; j += UPSERT_CHUNK) {
+      await db.insertInto('tag_refs').values(refs.slice(j, j + UPSERT_CHUNK)).onConflict((oc) => oc.doNothing()).execute();
+    }
+  }
+}
+
+/** Ids of the live items of a type that hold a tag, from the `tag_refs` index (the database's state). */
+export async function findTaggedIds(db: Db, userId: string, type: string, tagId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('tag_refs')
+    .select('item_id')
+    .where('user_id', '=', userId)
+    .where('tag_id', '=', tagId)
+    .where('item_type', '=', type)
+    .orderBy('item_id')
+    .execute();
+  return rows.map((r) => r.item_id);
+}
+
+/** How many live items hold each tag, from the `tag_refs` index. */
+export async function countTagRefs(db: Db, userId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('tag_refs')
+    .select(['tag_id', sql<number>`count(*)`.as('n')])
+    .where('user_id', '=', userId)
+    .groupBy('tag_id')
+    .execute();
+  return new Map(rows.map((r) => [r.tag_id, Number(r.n)]));
+}
+
+/** Live items holding tags, from the `tag_refs` index: one tag's, or every tag's; optionally of one type. */
+export async function findTagRefs(db: Db, userId: string, opts: { tagId?: string; itemType?: string } = {}) {
+  let q = db.selectFrom('tag_refs').select(['tag_id', 'item_type', 'item_id']).where('user_id', '=', userId);
+  if (opts.tagId) q = q.where('tag_id', '=', opts.tagId);
+  if (opts.itemType) q = q.where('item_type', '=', opts.itemType);
+  return q.orderBy('item_type').orderBy('item_id').execute();
+}
+
+/** Write rows (insert or replace) and their tag references; `pace` runs between chunks (see lib/pace.ts). */
+export async function upsertEntities(db: Db, userId: string, rows: EntityRow[], pace: () => Promise<void> = async () => {}): Promise<void> {
+  await writeTagRefs(db, userId, rows, pace);
   for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
+    await pace();
     const values: EntitiesTable[] = rows.slice(i, i + UPSERT_CHUNK).map((r) => ({ user_id: userId, ...r }));
     await db
       .insertInto('entities')
@@ -166,6 +290,35 @@ export async function changesSince(db: Db, userId: string, cursor: number, limit
     .execute();
 }
 
+/** The newest database epoch, or undefined before the first. */
+export async function newestEpoch(db: Db): Promise<{ id: string; createdAt: string } | undefined> {
+  const row = await db.selectFrom('epochs').select(['id', 'created_at']).orderBy('n', 'desc').limit(1).executeTakeFirst();
+  return row ? { id: row.id, createdAt: row.created_at } : undefined;
+}
+
+export async function epochKnown(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('epochs').select('n').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export async function addEpoch(db: Db, id: string, createdAt: string): Promise<void> {
+  await db.insertInto('epochs').values({ id, created_at: createdAt }).execute();
+}
+
+/**
+ * Versions and JSON sizes (bytes) of the rows changed after `cursor`, oldest first: the pull decides where to
+ * cut a page before it reads any row's data. `octet_length` reads the size from the record header.
+ */
+export async function changeSizes(db: Db, userId: string, cursor: number, limit: number) {
+  return db
+    .selectFrom('entities')
+    .select(['version', sql<number>`octet_length(data)`.as('size')])
+    .where('user_id', '=', userId)
+    .where('version', '>', cursor)
+    .orderBy('version')
+    .limit(limit)
+    .execute();
+}
+
 /** Drop tombstones older than `before` and raise min_version so older cursors reset (design/sync.md §4). */
 export async function collectTombstones(db: Db, userId: string, before: string): Promise<number> {
   const gone = await db
@@ -183,4 +336,17 @@ export async function collectTombstones(db: Db, userId: string, before: string):
     .where('user_id', '=', userId)
     .execute();
   return gone.length;
+}
+
+/** Whether a session still exists, has not expired and its user is not disabled (open streams check it). */
+export async function sessionActive(db: Db, sessionId: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('sessions.id')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.expires_at', '>', now)
+    .where('users.disabled', '=', 0)
+    .executeTakeFirst();
+  return row !== undefined;
 }

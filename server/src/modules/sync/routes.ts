@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { MIN_CLIENT_SCHEMA, pullRequestSchema, pushRequestSchema } from '@adhd/shared/sync/protocol';
 import { HttpError } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
-
-const PING_MS = 25_000;
+import { sessionActive } from './repository.js';
 
 function checkSchemaVersion(version: number | undefined) {
   if (version !== undefined && version < MIN_CLIENT_SCHEMA) {
@@ -14,10 +13,7 @@ function checkSchemaVersion(version: number | undefined) {
 /** The replication endpoints (docs/sync.md): push, pull and the SSE poke stream. */
 export const syncRoutes: FastifyPluginAsync = async (app) => {
   // Open streams are ended before the server closes, or close would wait for them forever.
-  const openStreams = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of openStreams) end();
-  });
+  app.addHook('preClose', async () => app.syncHub.endAll());
 
   app.post('/api/sync/push', { preHandler: app.authenticate }, async (request) => {
     const body = parse(pushRequestSchema, request.body);
@@ -28,12 +24,12 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/sync/pull', { preHandler: app.authenticate }, async (request, reply) => {
     const body = parse(pullRequestSchema, request.body);
     checkSchemaVersion(body.schemaVersion);
-    const json = await app.sync.pullJson(request.auth!.id, body.clientId, body.cursor, body.limit);
+    const json = await app.sync.pullJson(request.auth!.id, body.clientId, body);
     return reply.type('application/json; charset=utf-8').send(json);
   });
 
   app.get('/api/sync/stream', { preHandler: app.authenticate }, async (request, reply) => {
-    const userId = request.auth!.id;
+    const { id: userId, sessionId } = request.auth!;
     const version = await app.sync.currentVersion(userId);
     reply.hijack();
     const res = reply.raw;
@@ -47,18 +43,19 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
     const send = (v: number) => res.write(`event: poke\ndata: ${JSON.stringify({ version: v })}\n\n`);
     res.write('retry: 3000\n\n');
     send(version); // on every (re)connect: the current version, so a client that missed pokes catches up
-    const unsubscribe = app.syncHub.subscribe(userId, send);
-    const ping = setInterval(() => res.write(': ping\n\n'), PING_MS);
+    const ping = setInterval(() => {
+      // A session can also end without a call to the hub (expiry, a disabled or deleted account).
+      void sessionActive(app.db, sessionId, new Date().toISOString()).then((active) => (active ? res.write(': ping\n\n') : end()), end);
+    }, app.sync.limits.streamPingMs);
     const stop = () => {
       clearInterval(ping);
       unsubscribe();
-      openStreams.delete(end);
     };
     const end = () => {
       stop();
       res.end();
     };
-    openStreams.add(end);
+    const unsubscribe = app.syncHub.subscribe({ userId, sessionId, poke: send, end });
     request.raw.on('close', stop);
   });
 };

@@ -1,6 +1,7 @@
 import type { EntityType } from '@adhd/shared/sync/protocol';
-import { PARENT_FIELD, type MutationTx, type StoredRow } from '@adhd/shared/sync/mutator';
-import { findChildren, findEntities, findEntity, findLiveEntities, type Db, type EntityRow } from './repository.js';
+import { holdsTag, PARENT_FIELD, type MutationTx, type StoredRow } from '@adhd/shared/sync/mutator';
+import { pacer } from '../../lib/pace.js';
+import { findChildren, findEntities, findEntity, findLiveEntities, findTaggedIds, type Db, type EntityRow } from './repository.js';
 
 type Key = string;
 const keyOf = (type: string, id: string): Key => `${type}\u0000${id}`;
@@ -8,7 +9,13 @@ const keyOf = (type: string, id: string): Key => `${type}\u0000${id}`;
 interface Staged {
   type: EntityType;
   row: StoredRow;
+  /** `row.data` as JSON, once the layer's size was taken (reused when the row is written). */
+  json?: string;
+  /** UTF-8 bytes the row counts toward the user's quota: its JSON when live, 0 when a tombstone. */
+  bytes?: number;
 }
+
+const byId = (a: StoredRow, b: StoredRow) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
  * The server's MutationTx: reads go to the database once and are cached; writes are staged in memory and
@@ -25,6 +32,13 @@ export class ServerTx implements MutationTx {
   private layer = new Map<Key, Staged>();
   /** Ids of the live rows the database held, per type, once `all(type)` has read them. */
   private readonly allIds = new Map<EntityType, string[]>();
+  /** Ids of the staged rows per type, so reads that merge staged rows do not walk every staged row. */
+  private readonly stagedIds = new Map<EntityType, Set<string>>();
+  /** Quota bytes of each row as the database holds it (0 for tombstones and rows it does not hold). */
+  private readonly originBytes = new Map<Key, number>();
+
+  /** Gives the event loop a turn now and then: a big batch or a mutation touching many rows never holds it long. */
+  readonly pace = pacer();
 
   constructor(
     private readonly db: Db,
@@ -39,6 +53,7 @@ export class ServerTx implements MutationTx {
   }
 
   async get<T = Record<string, unknown>>(type: EntityType, id: string): Promise<StoredRow<T> | undefined> {
+    await this.pace();
     const key = keyOf(type, id);
     let row = this.lookup(key);
     if (row === undefined) {
@@ -53,6 +68,7 @@ export class ServerTx implements MutationTx {
   async prefetch(type: EntityType, ids: Iterable<string>): Promise<void> {
     const wanted = [...new Set(ids)].filter((id) => !this.cache.has(keyOf(type, id)));
     for (let i = 0; i < wanted.length; i += 500) {
+      await this.pace();
       const chunk = wanted.slice(i, i + 500);
       const found = new Map((await findEntities(this.db, this.userId, type, chunk)).map((r) => [r.id, r]));
       for (const id of chunk) {
@@ -78,6 +94,7 @@ export class ServerTx implements MutationTx {
   }
 
   async children(type: EntityType, parentId: string): Promise<StoredRow[]> {
+    await this.pace();
     const field = PARENT_FIELD[type];
     if (!field) return [];
     const result = new Map<string, StoredRow>();
@@ -87,16 +104,32 @@ export class ServerTx implements MutationTx {
       result.set(found.id, this.lookup(key)!);
     }
     // Rows changed in this transaction may have joined or left the parent.
-    for (const [, staged] of [...this.staged, ...this.layer]) {
-      if (staged.type !== type) continue;
-      const current = this.lookup(keyOf(type, staged.row.id))!;
+    for (const current of this.writtenRows(type)) {
       if (!current.deleted && current.data[field] === parentId) result.set(current.id, current);
       else result.delete(current.id);
     }
     return [...result.values()].filter((r) => !r.deleted && r.data[field] === parentId);
   }
 
+  /** The current state of every row of a type written in this transaction (staged or in the running layer). */
+  private *writtenRows(type: EntityType): Iterable<StoredRow> {
+    const ids = new Set(this.stagedIds.get(type));
+    for (const staged of this.layer.values()) if (staged.type === type) ids.add(staged.row.id);
+    for (const id of ids) yield this.lookup(keyOf(type, id))!;
+  }
+
+  async withTag(type: EntityType, tagId: string): Promise<StoredRow[]> {
+    await this.pace();
+    const ids = await findTaggedIds(this.db, this.userId, type, tagId);
+    await this.prefetch(type, ids);
+    const result = new Map<string, StoredRow>();
+    for (const id of ids) result.set(id, this.lookup(keyOf(type, id))!);
+    for (const row of this.writtenRows(type)) result.set(row.id, row);
+    return [...result.values()].filter((r) => !r.deleted && holdsTag(r, tagId)).sort(byId);
+  }
+
   async all(type: EntityType): Promise<StoredRow[]> {
+    await this.pace();
     let ids = this.allIds.get(type);
     if (!ids) {
       // The database does not change under this transaction, so one read per type is enough.
@@ -110,14 +143,13 @@ export class ServerTx implements MutationTx {
     const result = new Map<string, StoredRow>();
     for (const id of ids) result.set(id, this.lookup(keyOf(type, id))!);
     // Rows written in this transaction: created, restored or deleted since the read.
-    for (const [, staged] of [...this.staged, ...this.layer]) {
-      if (staged.type === type) result.set(staged.row.id, this.lookup(keyOf(type, staged.row.id))!);
-    }
-    return [...result.values()].filter((r) => !r.deleted).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const row of this.writtenRows(type)) result.set(row.id, row);
+    return [...result.values()].filter((r) => !r.deleted).sort(byId);
   }
 
   private remember(key: Key, found: EntityRow): StoredRow {
     const row = fromDb(found);
+    this.originBytes.set(key, found.deleted ? 0 : Buffer.byteLength(found.data));
     this.origin.set(key, { data: row.data, fieldVersions: JSON.parse(found.field_versions) as Record<string, number> });
     return row;
   }
@@ -138,12 +170,32 @@ export class ServerTx implements MutationTx {
     this.layer = new Map();
   }
 
+  /**
+   * How many quota bytes the running mutation adds (negative when it shrinks or deletes data): each row it
+   * wrote, measured as JSON once (the JSON is kept for the write), against the row's size before the layer.
+   */
+  async layerBytes(): Promise<number> {
+    let delta = 0;
+    for (const [key, staged] of this.layer) {
+      await this.pace();
+      if (staged.bytes === undefined) {
+        staged.json = JSON.stringify(staged.row.data);
+        staged.bytes = staged.row.deleted ? 0 : Buffer.byteLength(staged.json);
+      }
+      delta += staged.bytes - (this.staged.get(key)?.bytes ?? this.originBytes.get(key) ?? 0);
+    }
+    return delta;
+  }
+
   /** Keep the running mutation's writes; answers the keys it touched. */
   commitLayer(): Key[] {
     const keys = [...this.layer.keys()];
     for (const [key, staged] of this.layer) {
       this.staged.delete(key); // re-insert so the latest write orders last
       this.staged.set(key, staged);
+      let ids = this.stagedIds.get(staged.type);
+      if (!ids) this.stagedIds.set(staged.type, (ids = new Set()));
+      ids.add(staged.row.id);
     }
     this.layer = new Map();
     return keys;
@@ -159,18 +211,19 @@ export class ServerTx implements MutationTx {
   }
 
   /** Rows to write, each with its version: versions `firstVersion…` in write order. */
-  rowsToWrite(firstVersion: number): { rows: EntityRow[]; versions: Map<Key, number> } {
+  async rowsToWrite(firstVersion: number): Promise<{ rows: EntityRow[]; versions: Map<Key, number> }> {
     const rows: EntityRow[] = [];
     const versions = new Map<Key, number>();
     let version = firstVersion;
-    for (const [key, { type, row }] of this.staged) {
+    for (const [key, { type, row, json }] of this.staged) {
+      await this.pace();
       const field = PARENT_FIELD[type];
       const parent = field ? row.data[field] : null;
       versions.set(key, version);
       rows.push({
         type,
         id: row.id,
-        data: JSON.stringify(row.data),
+        data: json ?? JSON.stringify(row.data),
         parent_id: typeof parent === 'string' ? parent : null,
         version: version++,
         deleted: row.deleted ? 1 : 0,

@@ -1,6 +1,6 @@
 import { TAGGABLE_TYPES, type TagRef } from '@adhd/shared/tags/schema';
 import type { TagData } from '@adhd/shared/tags/mutators';
-import { findEntities, findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
+import { countTagRefs, findEntities, findEntity, findTagRefs, listLive, tagIdsIn, type Db, type ReadRow } from '../sync/repository.js';
 
 /**
  * Reads of tags and tag references as the API answers them. References are not stored rows: they are read
@@ -17,36 +17,6 @@ export interface Tag extends TagData {
   version: number;
 }
 
-interface TaggedItem {
-  id: string;
-  type: ItemType;
-  tags: string[];
-}
-
-function tagsIn(data: string): string[] {
-  const tags = (JSON.parse(data) as { tags?: unknown }).tags;
-  return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [];
-}
-
-/**
- * Live items that hold a tag: every item of the taggable types, or with `tagId` only those whose stored JSON
- * mentions it (LIKE only narrows; the parsed array decides).
- */
-async function taggedItems(db: Db, userId: string, opts: { tagId?: string; itemType?: ItemType } = {}): Promise<TaggedItem[]> {
-  const rows = await db
-    .selectFrom('entities')
-    .select(['type', 'id', 'data'])
-    .where('user_id', '=', userId)
-    .where('type', 'in', opts.itemType ? [opts.itemType] : [...TAGGABLE_TYPES])
-    .where('deleted', '=', 0)
-    .where('data', 'like', opts.tagId ? `%"${opts.tagId}"%` : '%"tags":[%')
-    .orderBy('type')
-    .orderBy('id')
-    .execute();
-  return rows
-    .map((r) => ({ id: r.id, type: r.type as ItemType, tags: tagsIn(r.data) }))
-    .filter((item) => item.tags.length > 0 && (!opts.tagId || item.tags.includes(opts.tagId)));
-}
 
 function toTag(row: ReadRow, usageCount: number): Tag {
   const { name, color, description } = JSON.parse(row.data) as TagData;
@@ -67,10 +37,7 @@ const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 /** The user's live tags sorted by name, each with its usage count (one query for tags, one for items). */
 export async function listTags(db: Db, userId: string): Promise<Tag[]> {
   const rows = await listLive(db, userId, 'tag');
-  const counts = new Map<string, number>();
-  for (const item of await taggedItems(db, userId)) {
-    for (const tagId of new Set(item.tags)) counts.set(tagId, (counts.get(tagId) ?? 0) + 1);
-  }
+  const counts = await countTagRefs(db, userId);
   return rows
     .map((r) => toTag(r, counts.get(r.id) ?? 0))
     .sort((a, b) => byName.compare(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a._id < b._id ? -1 : 1));
@@ -85,13 +52,13 @@ export async function getTag(db: Db, userId: string, id: string): Promise<Tag | 
 
 /** How many live items of the taggable types hold the tag. */
 export async function usageCount(db: Db, userId: string, tagId: string): Promise<number> {
-  return (await taggedItems(db, userId, { tagId })).length;
+  return (await findTagRefs(db, userId, { tagId })).length;
 }
 
 /** References of one tag, optionally only to items of one type. */
 export async function refsByTag(db: Db, userId: string, tagId: string, itemType?: ItemType): Promise<TagRef[]> {
-  const items = await taggedItems(db, userId, { tagId, ...(itemType ? { itemType } : {}) });
-  return items.map((item) => ({ tagId, itemId: item.id, itemType: item.type }));
+  const refs = await findTagRefs(db, userId, { tagId, ...(itemType ? { itemType } : {}) });
+  return refs.map((r) => ({ tagId, itemId: r.item_id, itemType: r.item_type as ItemType }));
 }
 
 /**
@@ -101,7 +68,7 @@ export async function refsByTag(db: Db, userId: string, tagId: string, itemType?
 export async function refsByItem(db: Db, userId: string, itemId: string, itemType: ItemType): Promise<TagRef[] | null> {
   const row = await findEntity(db, userId, itemType, itemId);
   if (!row || row.deleted) return null;
-  const ids = [...new Set(tagsIn(row.data))];
+  const ids = tagIdsIn(row.data);
   const live = new Set((await findEntities(db, userId, 'tag', ids)).filter((t) => t.deleted === 0).map((t) => t.id));
   return ids.filter((id) => live.has(id)).map((tagId) => ({ tagId, itemId, itemType }));
 }

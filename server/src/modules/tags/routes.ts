@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { applyChanges, baseVersionOf, prepareUpdate } from '../../lib/rest-update.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
+import { jsonEach, sendJsonArray } from '../../lib/json-stream.js';
 import { getTag, isLive, listTags, refsByItem, refsByTag, tagIdTaken } from './repository.js';
 
 const byItemQuery = z.object({ itemId: tagRefFields.itemId, itemType: tagRefFields.itemType });
@@ -22,7 +23,7 @@ const isNonEmptyObject = (v: unknown): v is Record<string, unknown> =>
 export const tagRoutes: FastifyPluginAsync = async (app) => {
   const auth = { preHandler: app.authenticate };
 
-  app.get('/api/tags', auth, async (request) => listTags(app.db, request.auth!.id));
+  app.get('/api/tags', auth, async (request, reply) => sendJsonArray(reply, jsonEach(await listTags(app.db, request.auth!.id))));
 
   app.post('/api/tags', auth, async (request, reply) => {
     const { _id, ...fields } = parse(tagCreateSchema, request.body);
@@ -89,10 +90,10 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
     return refs;
   });
 
-  app.get('/api/tag-references/by-tag', auth, async (request) => {
+  app.get('/api/tag-references/by-tag', auth, async (request, reply) => {
     const { tagId, itemType } = parse(byTagQuery, request.query, 'query');
     const userId = request.auth!.id;
     if (!(await isLive(app.db, userId, 'tag', tagId))) throw notFound('Tag not found');
-    return refsByTag(app.db, userId, tagId, itemType);
+    return sendJsonArray(reply, jsonEach(await refsByTag(app.db, userId, tagId, itemType)));
   });
 };

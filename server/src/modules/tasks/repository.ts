@@ -1,6 +1,7 @@
 import type { Task, TaskData } from '@adhd/shared/tasks/schema';
 import { childrenIndex } from '@adhd/shared/tasks/logic';
-import { findChildLinks, findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
+import { jsonEach } from '../../lib/json-stream.js';
+import { apiJson, findChildLinks, findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
 
 /** Reads of tasks as the API answers them; `children` is derived from the live rows' parent links. */
 
@@ -18,13 +19,9 @@ function toTask(row: ReadRow, children: string[]): Task {
 
 /**
  * The same JSON as `JSON.stringify(toTask(row, children))` with the same keys, built from the stored JSON
- * text without parsing it again: lists are the hot read path. Stored data is always a JSON object written by
- * `JSON.stringify`, so splicing after its opening brace is safe.
+ * text without parsing it again: lists are the hot read path.
  */
-function toTaskJson(row: ReadRow, children: string[]): string {
-  const body = row.data.length > 2 ? `${row.data.slice(1, -1)},` : '';
-  return `{"_id":${JSON.stringify(row.id)},${body}"children":${JSON.stringify(children)},"createdAt":${JSON.stringify(row.created_at)},"updatedAt":${JSON.stringify(row.updated_at)},"version":${Number(row.version)}}`;
-}
+const toTaskJson = (row: ReadRow, children: string[]): string => apiJson(row, `"children":${JSON.stringify(children)}`);
 
 async function childrenOf(db: Db, userId: string, rows: ReadRow[], wholeList: boolean): Promise<Map<string, string[]>> {
   // For the whole list the rows themselves hold every parent link; a page asks the parent index.
@@ -40,11 +37,11 @@ export async function listTasks(db: Db, userId: string, page: { limit?: number; 
   return rows.map((r) => toTask(r, index.get(r.id) ?? []));
 }
 
-/** `listTasks` already serialized, for the list route. */
-export async function listTasksJson(db: Db, userId: string, page: { limit?: number; offset?: number } = {}): Promise<string> {
+/** `listTasks` as the JSON of each task, made as the list route streams them. */
+export async function listTaskJsons(db: Db, userId: string, page: { limit?: number; offset?: number } = {}): Promise<Iterable<string>> {
   const rows = await listLive(db, userId, 'task', page);
   const index = await childrenOf(db, userId, rows, page.limit === undefined);
-  return `[${rows.map((r) => toTaskJson(r, index.get(r.id) ?? [])).join(',')}]`;
+  return jsonEach(rows, (r) => toTaskJson(r, index.get(r.id) ?? []));
 }
 
 export async function getTask(db: Db, userId: string, id: string): Promise<Task | null> {

@@ -7,7 +7,8 @@ import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { applyChanges, baseVersionOf, prepareUpdate } from '../../lib/rest-update.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
-import { getTask, listTasks, listTasksJson } from './repository.js';
+import { jsonEach, sendJsonArray } from '../../lib/json-stream.js';
+import { getTask, listTaskJsons, listTasks } from './repository.js';
 
 const pageQuery = z.object({
   limit: z.optional(z.pipe(z.transform((v: unknown) => (typeof v === 'string' ? Number(v) : v)), z.int('validation.invalid').check(z.gte(1), z.lte(10_000)))),
@@ -20,14 +21,14 @@ export const taskRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/tasks', auth, async (request, reply) => {
     const page = parse(pageQuery, request.query, 'query');
-    return reply.type('application/json; charset=utf-8').send(await listTasksJson(app.db, request.auth!.id, page));
+    return sendJsonArray(reply, await listTaskJsons(app.db, request.auth!.id, page));
   });
 
-  app.get('/api/tasks/pending', auth, async (request) => {
+  app.get('/api/tasks/pending', auth, async (request, reply) => {
     const tz = request.timeZone;
     const today = todayInZone(new Date(), tz);
     const tasks = await listTasks(app.db, request.auth!.id);
-    return tasks.filter((t) => isTaskPending(t, today, tz));
+    return sendJsonArray(reply, jsonEach(tasks.filter((t) => isTaskPending(t, today, tz))));
   });
 
   app.get('/api/tasks/:id', auth, async (request) => {
