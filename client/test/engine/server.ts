@@ -11,7 +11,7 @@ interface ServerApp {
   server: { closeAllConnections(): void };
 }
 interface FixturesModule {
-  makeApp(): Promise<{ app: ServerApp; close(): Promise<void> }>;
+  makeApp(overrides?: Record<string, unknown>, options?: Record<string, unknown>): Promise<{ app: ServerApp; close(): Promise<void> }>;
   seedUser(app: ServerApp): Promise<{ id: string; sessionId: string; token: string }>;
 }
 
@@ -28,9 +28,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(): Promise<TestServer> {
+/** `options`: the server's BuildOptions (e.g. `{ syncLimits: { batchMaxRows: 1 } }`). */
+export async function startServer(options: Record<string, unknown> = {}): Promise<TestServer> {
   const { makeApp, seedUser } = (await import(/* @vite-ignore */ FIXTURES)) as FixturesModule;
-  const fixture = await makeApp();
+  const fixture = await makeApp({}, options);
   const baseUrl = await fixture.app.listen({ port: 0, host: '127.0.0.1' });
   const call = async <T>(path: string, token: string, body: unknown): Promise<T> => {
     const res = await fetch(baseUrl + path, {
