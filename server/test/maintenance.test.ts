@@ -85,3 +85,21 @@ describe('tombstone collection', () => {
     expect(await state(app, user.id)).toEqual({ ids: ['live'], minVersion: 2 });
   });
 });
+
+describe('remembered push rejections', () => {
+  it('forgets those older than 30 days and keeps the newer ones', async () => {
+    const app = await start();
+    await app.runMaintenance(); // after the start-up run
+    const user = await seedUser(app);
+    const now = new Date().toISOString();
+    await app.db.insertInto('sync_client').values({ client_id: 'client-maint-1', user_id: user.id, last_mutation_id: 3, last_seen_at: now }).execute();
+    const days = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    await app.db
+      .insertInto('sync_rejection')
+      .values([1, 31, 29].map((age, i) => ({ client_id: 'client-maint-1', mutation_id: i + 1, code: 'NOT_FOUND', message: 'Note not found', created_at: days(age) })))
+      .execute();
+    await app.runMaintenance();
+    const left = await app.db.selectFrom('sync_rejection').select('mutation_id').orderBy('mutation_id').execute();
+    expect(left.map((r) => Number(r.mutation_id))).toEqual([1, 3]);
+  });
+});

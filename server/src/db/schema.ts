@@ -11,6 +11,7 @@ export interface Database {
   tag_refs: TagRefsTable;
   epochs: EpochsTable;
   sync_client: SyncClientTable;
+  sync_rejection: SyncRejectionTable;
 }
 
 export interface UsersTable {
@@ -112,4 +113,16 @@ export interface SyncClientTable {
   user_id: string;
   last_mutation_id: number;
   last_seen_at: string;
+}
+
+/**
+ * Why a pushed mutation was rejected, kept so a retried push answers `rejected` again instead of `skipped`
+ * (docs/sync.md, push). Applied mutations have no row. Pruned by the push and the maintenance job.
+ */
+export interface SyncRejectionTable {
+  client_id: string;
+  mutation_id: number;
+  code: string;
+  message: string;
+  created_at: string;
 }

@@ -1,15 +1,21 @@
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { writeTransaction } from '../lib/transaction.js';
-import { collectTombstones } from '../modules/sync/repository.js';
+import { collectTombstones, pruneRejections } from '../modules/sync/repository.js';
 
 const DAY_MS = 86_400_000;
 /** Tombstones are kept this long so offline devices still learn about deletes (design/sync.md §4). */
 export const TOMBSTONE_TTL_DAYS = 90;
+/**
+ * A push's remembered rejections (docs/sync.md, push) are kept this long for a retry whose answer was lost;
+ * the client retries within seconds, so only a device that went offline for a month at that moment misses one.
+ */
+export const REJECTION_TTL_DAYS = 30;
 
 /**
  * Periodic housekeeping, off the request path: tombstones older than 90 days are removed and each user's
- * `min_version` raised, so a device that was away longer pulls from scratch (`reset: true`).
+ * `min_version` raised, so a device that was away longer pulls from scratch (`reset: true`); remembered push
+ * rejections older than 30 days are removed (one write transaction).
  *
  * Each user's collection is one write transaction: the deleted tombstones and the raised `min_version` commit
  * together or not at all (a crash in between used to leave deletes that no old cursor would ever notice). It
@@ -33,6 +39,9 @@ export const maintenancePlugin = fp<{ intervalMs?: number }>(
         removed += await writeTransaction(app.db, app.dbKind, (trx) => collectTombstones(trx, userId, before));
       }
       if (removed > 0) app.log.info({ removed }, 'old tombstones collected');
+      const rejectedBefore = new Date(Date.now() - REJECTION_TTL_DAYS * DAY_MS).toISOString();
+      const rejections = await writeTransaction(app.db, app.dbKind, (trx) => pruneRejections(trx, rejectedBefore));
+      if (rejections > 0) app.log.info({ rejections }, 'old push rejections forgotten');
     };
 
     let closing = false;

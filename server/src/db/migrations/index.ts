@@ -3,6 +3,7 @@ import * as m0001 from './0001_init.js';
 import * as m0002 from './0002_notes_fts.js';
 import * as m0004 from './0004_notes_fts_by_id.js';
 import * as m0005 from './0005_user_limits.js';
+import * as m0006 from './0006_push_rejections.js';
 
 /** Numbered migrations, applied in order at start. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_notes_fts': m0002,
   '0004_notes_fts_by_id': m0004,
   '0005_user_limits': m0005,
+  '0006_push_rejections': m0006,
 };

@@ -24,12 +24,16 @@ import {
   changesSince,
   epochKnown,
   findClient,
+  findRejections,
+  forgetRejectionsBelow,
   newestEpoch,
   readSeq,
   saveClient,
+  saveRejections,
   upsertEntities,
   type Db,
   type ReadRow,
+  type Rejection,
 } from './repository.js';
 import { ServerTx } from './server-tx.js';
 
@@ -138,6 +142,7 @@ export class SyncEngine {
         expected++;
       }
 
+      const replayed = await this.replayedRejections(trx, client ? clientId : null, last, mutations);
       const tx = new ServerTx(trx, userId, now);
       await prefetchRows(tx, mutations.filter((m) => m.id > last));
       const quota = new Quota((await readSeq(trx, userId)).bytes, this.limits.quotaBytes);
@@ -146,7 +151,8 @@ export class SyncEngine {
       let lastMutationId = last;
       for (const m of mutations) {
         if (m.id <= lastMutationId) {
-          results.push({ id: m.id, status: 'skipped' });
+          const refused = replayed.get(m.id);
+          results.push(refused ? { id: m.id, status: 'rejected', code: refused.code, message: refused.message } : { id: m.id, status: 'skipped' });
           continue;
         }
         if (ran > 0 && (performance.now() - started > this.limits.batchBudgetMs || tx.changeCount > this.limits.batchMaxRows)) break;
@@ -181,10 +187,24 @@ export class SyncEngine {
         };
       }
       if (!client || lastMutationId !== last) await saveClient(trx, clientId, userId, lastMutationId, now);
+      const rejected = results.flatMap((r) => (r.status === 'rejected' && r.id > last ? [{ id: r.id, code: r.code, message: r.message ?? '' }] : []));
+      await saveRejections(trx, clientId, rejected, now);
       return { seq, response: { lastMutationId, results } satisfies PushResponse };
     }).finally(() => this.writes.charge(userId, ran));
     if (outcome.seq !== null) this.deps.hub.poke(userId, outcome.seq);
     return outcome.response;
+  }
+
+  /**
+   * The remembered rejections (docs/sync.md, push) of the already processed ids of a push (those up to `last`),
+   * so a retry whose first answer was lost hears them again. The client's rows below the batch's first id are
+   * forgotten first: a client sends from the first id whose answer it has not taken in.
+   */
+  private async replayedRejections(trx: Db, clientId: string | null, last: number, mutations: Mutation[]) {
+    if (clientId === null || mutations.length === 0) return new Map<number, Rejection>();
+    const first = Math.min(...mutations.map((m) => m.id));
+    await forgetRejectionsBelow(trx, clientId, first);
+    return first > last ? new Map<number, Rejection>() : findRejections(trx, clientId, first, last);
   }
 
   /**

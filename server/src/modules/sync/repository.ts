@@ -278,6 +278,54 @@ export async function saveClient(db: Db, clientId: string, userId: string, lastM
     .execute();
 }
 
+/** Why a pushed mutation was rejected, as its push answered (docs/sync.md, push). */
+export interface Rejection {
+  id: number;
+  code: string;
+  message: string;
+}
+
+/**
+ * The client's remembered rejections with ids from `from` to `to` (the already processed ids of a push), by id:
+ * one range scan of the primary key.
+ */
+export async function findRejections(db: Db, clientId: string, from: number, to: number): Promise<Map<number, Rejection>> {
+  const rows = await db
+    .selectFrom('sync_rejection')
+    .select(['mutation_id', 'code', 'message'])
+    .where('client_id', '=', clientId)
+    .where('mutation_id', '>=', from)
+    .where('mutation_id', '<=', to)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.mutation_id), { id: Number(r.mutation_id), code: r.code, message: r.message }]));
+}
+
+/** Remember the rejections of a push, in its transaction (after `saveClient`: the rows belong to the client). */
+export async function saveRejections(db: Db, clientId: string, rejections: Rejection[], now: string): Promise<void> {
+  for (let i = 0; i < rejections.length; i += UPSERT_CHUNK) {
+    const values = rejections.slice(i, i + UPSERT_CHUNK).map((r) => ({ client_id: clientId, mutation_id: r.id, code: r.code, message: r.message, created_at: now }));
+    await db
+      .insertInto('sync_rejection')
+      .values(values)
+      .onConflict((oc) => oc.columns(['client_id', 'mutation_id']).doUpdateSet((eb) => ({ code: eb.ref('excluded.code'), message: eb.ref('excluded.message'), created_at: eb.ref('excluded.created_at') })))
+      .execute();
+  }
+}
+
+/**
+ * Forget the client's rejections below `id`: a push that starts at `id` comes from a client that has taken in
+ * every answer before it (docs/sync.md, push), so those can no longer be asked again.
+ */
+export async function forgetRejectionsBelow(db: Db, clientId: string, id: number): Promise<void> {
+  await db.deleteFrom('sync_rejection').where('client_id', '=', clientId).where('mutation_id', '<', id).execute();
+}
+
+/** Forget every client's rejections remembered before `before` (the maintenance job); answers how many. */
+export async function pruneRejections(db: Db, before: string): Promise<number> {
+  const res = await db.deleteFrom('sync_rejection').where('created_at', '<', before).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
 /** Rows changed after `cursor`, oldest first: one indexed range scan over (user_id, version). */
 export async function changesSince(db: Db, userId: string, cursor: number, limit: number) {
   return db
