@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { trimTrailing } from '@adhd/shared/text';
 import { readOrCreateSecret } from './lib/secret-file.js';
 
 /** Per-IP and per-account limits. Tests and benchmarks may raise them; operators rarely need to. */
@@ -105,7 +106,7 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
 
 /** `PUBLIC_URL` without trailing slashes; an http(s) URL with no path, query or credentials. */
 export function parsePublicUrl(value: string | undefined, production: boolean): string | null {
-  const raw = (value ?? '').trim().replace(/\/+$/, '');
+  const raw = trimTrailing((value ?? '').trim(), '/');
   if (!raw) {
     if (production) {
       throw new ConfigError(

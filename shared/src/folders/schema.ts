@@ -22,6 +22,11 @@ export type FolderCreateInput = z.infer<typeof folderCreateSchema>;
 export const folderPatchSchema = z.partial(z.object(folderFields));
 export type FolderPatch = z.infer<typeof folderPatchSchema>;
 
+/** `GET /api/folders?parent=`: a folder id for its subfolders; empty, `null` or `root` for the root level. */
+export const folderListQuerySchema = z.object({
+  parent: z.optional(z.pipe(z.transform((v: unknown) => (v === '' || v === 'null' || v === 'root' ? null : v)), z.nullable(idSchema))),
+});
+
 /** What is stored for a folder. `children` is derived from `parentFolder`, never stored. */
 export interface FolderData {
   name: string;

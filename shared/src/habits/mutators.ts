@@ -52,11 +52,8 @@ export const habitDelete = defineMutator(z.object(withId), async (tx, { id }) =>
   await tx.remove('habit', id);
 });
 
-/**
- * The most days one write may set (a REST body's `completionHistory`): each day is a `habit.setDay`, so a
- * request must not buy unbounded work (issue 12, point 7). 400 days is more than a year of history.
- */
-export const MAX_HISTORY_PER_WRITE = 400;
+/** Kept here too for the importers of the mutators; the REST day fields it bounds are in schema.ts. */
+export { MAX_HISTORY_PER_WRITE } from './schema.js';
 
 export const DAY_ERRORS = {
   future: 'habits.futureDate',

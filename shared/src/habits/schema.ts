@@ -5,6 +5,7 @@ import {
   hexColorSchema,
   idListSchema,
   idSchema,
+  intParamSchema,
   optionalText,
   requiredText,
 } from '../validation/fields.js';
@@ -116,13 +117,46 @@ export const habitPatchSchema = z.object({
   isActive: z.optional(habitFields.isActive),
 });
 
+const dayStatusSchema = z.enum(HABIT_DAY_STATUSES, 'validation.invalid');
+
 /** The args of `habit.setDay` and `POST /api/habits/{id}/complete` (with the id from the path). */
 export const habitDaySchema = z.object({
   habitId: idSchema,
   date: calendarDateSchema,
-  status: z.enum(HABIT_DAY_STATUSES, 'validation.invalid'),
+  status: dayStatusSchema,
 });
 export type HabitDayInput = z.infer<typeof habitDaySchema>;
+
+/**
+ * The most days one write may set (a REST body's `completionHistory`): each day is a `habit.setDay`, so a
+ * request must not buy unbounded work (issue 12, point 7). 400 days is more than a year of history.
+ */
+export const MAX_HISTORY_PER_WRITE = 400;
+
+/** The `date` of `POST`/`DELETE /api/habits/{id}/complete`: 'required' when missing, else a calendar date. */
+const completeDate = z.pipe(z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidDate') }), calendarDateSchema);
+
+/** `POST /api/habits/{id}/complete`: a date and one of the four statuses (`complete` when left out). */
+export const habitCompleteBodySchema = z.object({ date: completeDate, status: z._default(dayStatusSchema, 'complete') });
+/** `DELETE /api/habits/{id}/complete?date=`: the day to clear. */
+export const habitCompleteQuerySchema = z.object({ date: completeDate });
+
+/** A `completionHistory` entry as clients send it: `{date, status}` or SPEC's `{date, completed}`. */
+export const habitHistoryEntrySchema = z.object({
+  date: calendarDateSchema,
+  status: z.optional(dayStatusSchema),
+  completed: z.optional(z.boolean('validation.invalid')),
+});
+export type HabitHistoryEntry = z.infer<typeof habitHistoryEntrySchema>;
+/** The day fields of a REST habit body: a full `completionHistory` and/or `completedToday` ('Complete today', SPEC section 4). */
+export const habitDaysSchema = z.object({
+  completionHistory: z.optional(z.array(habitHistoryEntrySchema).check(z.maxLength(MAX_HISTORY_PER_WRITE, 'validation.tooMany'))),
+  completedToday: z.optional(z.boolean('validation.invalid')),
+});
+export type HabitDaysInput = z.infer<typeof habitDaysSchema>;
+
+/** `GET /api/habits/{id}/month/{year}/{month}`: `month` is zero-based (0 = January), as SPEC section 7 says. */
+export const habitMonthParamsSchema = z.object({ year: intParamSchema(1970, 9999), month: intParamSchema(0, 11) });
 
 /** What is stored for one marked day: a `habitDay` row whose parent link is `habit` (PARENT_FIELD). */
 export interface HabitDayData {

@@ -59,6 +59,18 @@ export type NoteCreateInput = z.infer<typeof noteCreateSchema>;
 export const notePatchSchema = z.partial(z.object(noteFields));
 export type NotePatch = z.infer<typeof notePatchSchema>;
 
+/**
+ * Optional filters of `GET /api/notes`: `q` searches titles and bodies (FTS5), `folder` keeps one folder
+ * (`null`, `root` or empty: the root level, as in `GET /api/folders?parent=`).
+ */
+export const noteListQuerySchema = z.object({
+  q: z.optional(boundedString(500)),
+  folder: z.optional(z.pipe(z.transform((v: unknown) => (v === 'null' || v === 'root' ? null : v)), nullableIdRefSchema)),
+});
+
+/** A REST PUT body: any note fields, plus the optional `baseHash` of the body the edit started from. */
+export const notePutSchema = z.extend(notePatchSchema, { baseHash: z.optional(boundedString(20)) });
+
 /** What is stored for a note (the row's data). */
 export interface NoteData {
   title: string;

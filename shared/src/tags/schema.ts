@@ -32,3 +32,8 @@ export const tagRefFields = {
 export const tagRefSchema = z.object(tagRefFields);
 export type TagRef = z.infer<typeof tagRefSchema>;
 export const tagRefId = (r: TagRef) => `${r.tagId}|${r.itemType}|${r.itemId}`;
+
+/** `GET /api/tag-references/by-item`: the tags of one item. */
+export const tagsByItemQuerySchema = z.object({ itemId: tagRefFields.itemId, itemType: tagRefFields.itemType });
+/** `GET /api/tag-references/by-tag`: the items of one tag, optionally of one type. */
+export const tagsByTagQuerySchema = z.object({ tagId: tagRefFields.tagId, itemType: z.optional(tagRefFields.itemType) });

@@ -57,6 +57,14 @@ export const taskPatchSchema = z.object({
 });
 export type TaskPatch = z.infer<typeof taskPatchSchema>;
 
+/** A query parameter read as a number (`Number(v)`), judged by the integer check after it. */
+const numberFromQuery = z.transform((v: unknown) => (typeof v === 'string' ? Number(v) : v));
+/** The optional paging of `GET /api/tasks`. */
+export const taskPageQuerySchema = z.object({
+  limit: z.optional(z.pipe(numberFromQuery, z.int('validation.invalid').check(z.gte(1), z.lte(10_000)))),
+  offset: z.optional(z.pipe(numberFromQuery, z.int('validation.invalid').check(z.gte(0)))),
+});
+
 /** What is stored for a task (the row's data). */
 export interface TaskData {
   title: string;

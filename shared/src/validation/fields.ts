@@ -36,6 +36,17 @@ export function requiredString(max: number, key = 'validation.required') {
   return boundedString(max, key).check(z.minLength(1, key));
 }
 
+/**
+ * An integer path or query parameter between `min` and `max`: a string of at most 6 digits is read as a number
+ * (anything else is judged as given, so it fails the integer check); 'validation.invalid' otherwise.
+ */
+export function intParamSchema(min: number, max: number) {
+  return z.pipe(
+    z.transform((v: unknown) => (typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v)),
+    z.int('validation.invalid').check(z.gte(min, 'validation.invalid'), z.lte(max, 'validation.invalid')),
+  );
+}
+
 export const ID_MAX = 100;
 /** Entity ids: client-generated (UUIDv7 or similar), URL-safe, bounded. */
 export const idSchema = z.string().check(lengthGate(ID_MAX, 'validation.invalidId'), z.regex(/^[A-Za-z0-9_:.-]{1,100}$/, 'validation.invalidId'));

@@ -1,4 +1,5 @@
-import { readdirSync, existsSync } from 'node:fs';
+import { readdirSync, existsSync, readFileSync } from 'node:fs';
+import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { mutators } from '../sync/registry.js';
@@ -7,7 +8,9 @@ import { mutators } from '../sync/registry.js';
  * Issue 12, point 1: every input schema of the API and every mutation's args refuse a 1 MiB string in every
  * string field within 50 ms. The schemas are found, not listed: every zod schema (or map of field schemas)
  * exported by `shared/src/<domain>/schema.ts`, `sync/protocol.ts` and `validation/fields.ts`, and the args of
- * every mutator in the registry; a walk of each schema reaches every string field, nested ones included.
+ * every mutator in the registry; a walk of each schema reaches every string field, nested ones included, and
+ * every transform in front of a field (query parameters read as numbers). So that no input schema escapes the
+ * walks, the server may not build its own (the last block: route inputs live in `shared/src/<domain>/schema.ts`).
  */
 
 const MiB = 1024 * 1024;
@@ -30,33 +33,38 @@ const isSchema = (v: unknown): v is AnySchema => {
   return !!zod?.traits?.has('$ZodType') && !zod.traits.has('$ZodCheck');
 };
 
+/** What a path leads to: a string-accepting field, an array or record, or a transform that reads the raw input. */
+type FieldKind = 'string' | 'collection' | 'transform';
+
 /**
- * Every path from the schema's input to a string-accepting field (strings, string enums and literals, record
- * keys) or, with `collections`, to an array or record.
+ * Every path from the schema's input to a field of `kind`: a string-accepting field (strings, string enums and
+ * literals, record keys), an array or record, or a transform in front of a field (query and path parameters
+ * read as numbers or nulls), which sees whatever string the request carries.
  */
-function fieldPaths(schema: AnySchema, collections: boolean, path: Step[] = [], depth = 0): Step[][] {
+function fieldPaths(schema: AnySchema, kind: FieldKind, path: Step[] = [], depth = 0): Step[][] {
   if (depth > 20) return [];
   const def = schema._zod.def;
-  const inner = (s: unknown, p: Step[] = path) => (isSchema(s) ? fieldPaths(s, collections, p, depth + 1) : []);
-  const own = (collection: boolean) => (collection === collections ? [path] : []);
+  const inner = (s: unknown, p: Step[] = path) => (isSchema(s) ? fieldPaths(s, kind, p, depth + 1) : []);
+  const own = (of: FieldKind) => (of === kind ? [path] : []);
   switch (def.type) {
     case 'string':
-      return own(false);
+      return own('string');
     case 'enum':
-      return Object.values(def.entries as object).some((v) => typeof v === 'string') ? own(false) : [];
+      return Object.values(def.entries as object).some((v) => typeof v === 'string') ? own('string') : [];
     case 'literal':
-      return (def.values as unknown[]).some((v) => typeof v === 'string') ? own(false) : [];
+      return (def.values as unknown[]).some((v) => typeof v === 'string') ? own('string') : [];
     case 'object':
       return Object.entries(def.shape as Record<string, unknown>).flatMap(([key, s]) => inner(s, [...path, { key }]));
     case 'array':
-      return [...own(true), ...inner(def.element, [...path, { item: true }])];
+      return [...own('collection'), ...inner(def.element, [...path, { item: true }])];
     case 'record':
-      return [...own(true), ...(collections ? [] : [[...path, { recordKey: true }]]), ...inner(def.valueType, [...path, { key: 'k' }])];
+      return [...own('collection'), ...(kind === 'string' ? [[...path, { recordKey: true }]] : []), ...inner(def.valueType, [...path, { key: 'k' }])];
     case 'pipe': {
       // A transform in front says nothing about its input: what it hands on is described by the output side.
       // So does a gate that accepts anything (a size check in front of a record).
       const input = def.in as AnySchema;
-      return ['transform', 'unknown', 'any'].includes(input._zod.def.type) ? inner(def.out) : inner(input);
+      const type = input._zod.def.type;
+      return ['transform', 'unknown', 'any'].includes(type) ? [...(type === 'transform' ? own('transform') : []), ...inner(def.out)] : inner(input);
     }
     case 'union':
       return (def.options as unknown[]).flatMap((s) => inner(s));
@@ -123,8 +131,10 @@ const schemas: [string, AnySchema][] = [
   ...Object.entries(mutators).map(([name, def]) => [`mutation ${name}`, def.args as AnySchema] as [string, AnySchema]),
 ];
 
-const cases = schemas.flatMap(([name, schema]) => fieldPaths(schema, false).map((path) => ({ name, schema, path })));
-const collections = schemas.flatMap(([name, schema]) => fieldPaths(schema, true).map((path) => ({ name, schema, path })));
+const pathsOf = (kind: FieldKind) => schemas.flatMap(([name, schema]) => fieldPaths(schema, kind).map((path) => ({ name, schema, path })));
+const cases = pathsOf('string');
+const collections = pathsOf('collection');
+const transforms = pathsOf('transform');
 
 /**
  * How long `schema` takes to refuse `input`: the best of up to three attempts, so a GC pause or a busy machine
@@ -166,6 +176,18 @@ describe('every input schema refuses a 1 MiB string in every string field within
       'sync/protocol:pushRequestSchema mutations.0.name',
       'events/schema:eventCreateSchema details.<key>',
       'notes/schema:noteCreateSchema tags.0',
+      // The REST-only inputs the routes used to define locally, out of this walk's sight (issue 12, point 1).
+      'habits/schema:habitCompleteBodySchema date',
+      'habits/schema:habitCompleteQuerySchema date',
+      'habits/schema:habitDaysSchema completionHistory.0.date',
+      'habits/schema:habitDaysSchema completionHistory.0.status',
+      'notes/schema:noteListQuerySchema q',
+      'notes/schema:noteListQuerySchema folder',
+      'notes/schema:notePutSchema baseHash',
+      'folders/schema:folderListQuerySchema parent',
+      'tags/schema:tagsByItemQuerySchema itemId',
+      'tags/schema:tagsByItemQuerySchema itemType',
+      'tags/schema:tagsByTagQuerySchema tagId',
     ]) {
       expect(names).toContain(expected);
     }
@@ -241,5 +263,58 @@ describe('every array and record of every input schema has a bounded size', () =
       expect(paths).toContainEqual(prefix);
       expect(ms).toBeLessThan(LIMIT_MS);
     }
+  });
+});
+
+describe('every transform in front of a field answers a 1 MiB string within 50 ms', () => {
+  it('finds them, the number-only query and path parameters included', () => {
+    expect(transforms.map((c) => `${c.name} ${label(c.path)}`)).toEqual(
+      expect.arrayContaining([
+        'tasks/schema:taskPageQuerySchema limit',
+        'tasks/schema:taskPageQuerySchema offset',
+        'habits/schema:habitMonthParamsSchema year',
+        'habits/schema:habitMonthParamsSchema month',
+        'folders/schema:folderListQuerySchema parent',
+        'users/schema:loginSchema email',
+      ]),
+    );
+  });
+
+  // What a transform hands on is judged by the checks after it (the walks above); here only its own cost counts.
+  it.each(transforms.map((c) => [`${c.name} ${label(c.path)}`, c] as const))('%s', (_, { schema, path }) => {
+    for (const [shape, huge] of Object.entries(HUGE)) expect(refusal(schema, inputAt(path, huge)).ms, shape).toBeLessThan(LIMIT_MS);
+  });
+});
+
+describe('no input schema is defined outside shared/, where the walks above find it', () => {
+  /** zod calls that use a schema rather than build one. */
+  const USES = new Set(['safeParse', 'parse', 'safeParseAsync', 'parseAsync', 'treeifyError', 'prettifyError', 'flattenError']);
+  const serverSrc = new URL('../../../server/src/', import.meta.url);
+
+  /** Each schema built in a server source: the variable it is assigned to, or its line. */
+  function builtSchemas(file: string): string[] {
+    const source = ts.createSourceFile(file, readFileSync(new URL(file, serverSrc), 'utf8'), ts.ScriptTarget.Latest, true);
+    const found = new Set<string>();
+    const visit = (node: ts.Node): void => {
+      const callee = ts.isCallExpression(node) ? node.expression : undefined;
+      if (callee && ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'z' && !USES.has(callee.name.text)) {
+        let owner: ts.Node | undefined = node;
+        while (owner && !ts.isVariableDeclaration(owner)) owner = owner.parent;
+        found.add(owner ? `${file}#${(owner as ts.VariableDeclaration).name.getText()}` : `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+        return;
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    return [...found];
+  }
+
+  it('server/src builds only the two number-or-shared-field schemas of its REST helpers', () => {
+    const files = (readdirSync(serverSrc, { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts') && !f.startsWith('test/'))
+      .sort();
+    expect(files).toContain('modules/notes/routes.ts');
+    // Route-local schemas are invisible to the linear-time walks: they belong in shared/src/<domain>/schema.ts.
+    expect(files.flatMap(builtSchemas)).toEqual(['lib/rest-update.ts#bodyVersion', 'lib/validate.ts#idParams']);
   });
 });

@@ -1,18 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod/mini';
-import { folderCreateSchema, folderPatchSchema, type FolderData, type FolderNode } from '@adhd/shared/folders/schema';
-import { idSchema } from '@adhd/shared/validation/fields';
+import { folderCreateSchema, folderListQuerySchema, folderPatchSchema, type FolderData, type FolderNode } from '@adhd/shared/folders/schema';
 import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { applyChanges, baseVersionOf, prepareUpdate } from '../../lib/rest-update.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
 import { jsonEach, sendJsonArray } from '../../lib/json-stream.js';
 import { folderForest, getFolder, listFolders } from './repository.js';
-
-/** `parent`: a folder id for its subfolders; empty, `null` or `root` for the root level. */
-const listQuery = z.object({
-  parent: z.optional(z.pipe(z.transform((v: unknown) => (v === '' || v === 'null' || v === 'root' ? null : v)), z.nullable(idSchema))),
-});
 
 /** Folder answers are wrapped in `{ data }` (SPEC section 7); POST and PUT also spread the folder at the top level. */
 const wrap = (folder: FolderNode) => ({ data: folder, ...folder });
@@ -22,7 +15,7 @@ export const folderRoutes: FastifyPluginAsync = async (app) => {
   const auth = { preHandler: app.authenticate };
 
   app.get('/api/folders', auth, async (request, reply) => {
-    const { parent } = parse(listQuery, request.query, 'query');
+    const { parent } = parse(folderListQuerySchema, request.query, 'query');
     const folders = await listFolders(app.db, request.auth!.id);
     const list = parent === undefined ? folders : folders.filter((f) => f.parentFolder === parent);
     return sendJsonArray(reply, jsonEach(list), { open: '{"data":[', close: ']}' });

@@ -1,10 +1,20 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { z } from 'zod/mini';
-import { DAY_ERRORS, MAX_HISTORY_PER_WRITE } from '@adhd/shared/habits/mutators';
+import { DAY_ERRORS } from '@adhd/shared/habits/mutators';
 import { isPendingToday } from '@adhd/shared/habits/view';
-import { habitCreateSchema, habitPatchSchema, HABIT_DAY_STATUSES, type Habit, type HabitData, type HabitDayStatus } from '@adhd/shared/habits/schema';
+import {
+  habitCompleteBodySchema,
+  habitCompleteQuerySchema,
+  habitCreateSchema,
+  habitDaysSchema,
+  habitMonthParamsSchema,
+  habitPatchSchema,
+  type Habit,
+  type HabitData,
+  type HabitDayStatus,
+  type HabitDaysInput,
+  type HabitHistoryEntry,
+} from '@adhd/shared/habits/schema';
 import { todayInZone } from '@adhd/shared/time';
-import { calendarDateSchema } from '@adhd/shared/validation/fields';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { applyChanges, baseVersionOf, changedSinceBase, prepareUpdate } from '../../lib/rest-update.js';
@@ -12,38 +22,14 @@ import { parse, parseIdParam } from '../../lib/validate.js';
 import { jsonEach, sendJsonArray } from '../../lib/json-stream.js';
 import { findHabitDays, getHabit, listHabits } from './repository.js';
 
-const statusSchema = z.enum(HABIT_DAY_STATUSES, 'validation.invalid');
-
-/** `POST /api/habits/{id}/complete`: a date and one of the four statuses (`complete` when left out). */
-const completeBody = z.object({
-  date: z.pipe(z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidDate') }), calendarDateSchema),
-  status: z._default(statusSchema, 'complete'),
-});
-
-/** A `completionHistory` entry as clients send it: `{date, status}` or SPEC's `{date, completed}`. */
-const historyEntry = z.object({ date: calendarDateSchema, status: z.optional(statusSchema), completed: z.optional(z.boolean('validation.invalid')) });
-/** The day fields of a habit body: a full `completionHistory` and/or `completedToday` ('Complete today', SPEC section 4). */
-const daysSchema = z.object({
-  completionHistory: z.optional(z.array(historyEntry).check(z.maxLength(MAX_HISTORY_PER_WRITE, 'validation.tooMany'))),
-  completedToday: z.optional(z.boolean('validation.invalid')),
-});
-
-const intParam = (min: number, max: number) =>
-  z.pipe(
-    z.transform((v: unknown) => (typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v)),
-    z.int('validation.invalid').check(z.gte(min, 'validation.invalid'), z.lte(max, 'validation.invalid')),
-  );
-/** `month` is zero-based (0 = January), as SPEC section 7 says. */
-const monthParams = z.object({ year: intParam(1970, 9999), month: intParam(0, 11) });
-
-const statusOf = (e: z.infer<typeof historyEntry>): HabitDayStatus => e.status ?? (e.completed === false ? 'miss' : 'complete');
+const statusOf = (e: HabitHistoryEntry): HabitDayStatus => e.status ?? (e.completed === false ? 'miss' : 'complete');
 
 function futureDate(): never {
   throw badRequest([{ field: 'date', key: DAY_ERRORS.future, message: 'A future date cannot be marked' }], 'A future date cannot be marked');
 }
 
 /** The per-day `habit.setDay` calls that turn the stored days into `wanted` (absent days become empty). */
-function diffHistory(current: Habit['completionHistory'], wanted: z.infer<typeof historyEntry>[], today: string) {
+function diffHistory(current: Habit['completionHistory'], wanted: HabitHistoryEntry[], today: string) {
   const next = new Map<string, HabitDayStatus>();
   for (const e of wanted) next.set(e.date, statusOf(e));
   const now = new Map(current.map((e) => [e.date, e.status]));
@@ -58,7 +44,7 @@ function diffHistory(current: Habit['completionHistory'], wanted: z.infer<typeof
  * The `habit.setDay` calls a body's day fields ask for: the history diff, then `completedToday` when it differs
  * from today's state after that diff (true marks today complete, false clears a completion).
  */
-function dayCalls(current: Habit['completionHistory'], body: z.infer<typeof daysSchema>, today: string) {
+function dayCalls(current: Habit['completionHistory'], body: HabitDaysInput, today: string) {
   const calls = body.completionHistory ? diffHistory(current, body.completionHistory, today) : [];
   if (body.completedToday !== undefined) {
     const todayStatus = calls.findLast((c) => c.date === today)?.status ?? current.find((e) => e.date === today)?.status ?? 'empty';
@@ -91,7 +77,7 @@ export const habitRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/habits', auth, async (request, reply) => {
     const { _id, ...fields } = parse(habitCreateSchema, request.body);
-    const days = parse(daysSchema, request.body);
+    const days = parse(habitDaysSchema, request.body);
     const id = _id ?? newId();
     const userId = request.auth!.id;
     const today = todayOf(request);
@@ -109,7 +95,7 @@ export const habitRoutes: FastifyPluginAsync = async (app) => {
   app.put('/api/habits/:id', auth, async (request) => {
     const id = parseIdParam(request.params, 'Habit not found');
     const patch = parse(habitPatchSchema, request.body ?? {});
-    const days = parse(daysSchema, request.body ?? {});
+    const days = parse(habitDaysSchema, request.body ?? {});
     const base = baseVersionOf(request.body, request.headers['if-match']);
     const userId = request.auth!.id;
     const today = todayOf(request);
@@ -154,20 +140,20 @@ export const habitRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/habits/:id/complete', auth, async (request) => {
     const id = parseIdParam(request.params, 'Habit not found');
-    const { date, status } = parse(completeBody, request.body);
+    const { date, status } = parse(habitCompleteBodySchema, request.body);
     return setDay(request, id, date, status);
   });
 
   /** design/sync.md §5: `DELETE /api/habits/{id}/complete?date=` clears the day (status empty). */
   app.delete('/api/habits/:id/complete', auth, async (request) => {
     const id = parseIdParam(request.params, 'Habit not found');
-    const { date } = parse(z.object({ date: completeBody.shape.date }), request.query, 'query');
+    const { date } = parse(habitCompleteQuerySchema, request.query, 'query');
     return setDay(request, id, date, 'empty');
   });
 
   app.get('/api/habits/:id/month/:year/:month', auth, async (request) => {
     const id = parseIdParam(request.params, 'Habit not found');
-    const { year, month } = parse(monthParams, { year: (request.params as { year?: unknown }).year, month: (request.params as { month?: unknown }).month }, 'params');
+    const { year, month } = parse(habitMonthParamsSchema, { year: (request.params as { year?: unknown }).year, month: (request.params as { month?: unknown }).month }, 'params');
     const habit = await getHabit(app.db, request.auth!.id, id, todayOf(request));
     if (!habit) throw notFound('Habit not found');
     const prefix = `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-`;

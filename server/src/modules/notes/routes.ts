@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod/mini';
 import { conflictCopyId, contentHash } from '@adhd/shared/notes/logic';
-import { noteCreateSchema, notePatchSchema, type NoteData } from '@adhd/shared/notes/schema';
-import { nullableIdRefSchema } from '@adhd/shared/validation/fields';
+import { noteCreateSchema, noteListQuerySchema, notePatchSchema, notePutSchema, type NoteData } from '@adhd/shared/notes/schema';
 import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { baseVersionOf, definedFields, isEmpty, prepareUpdate, readStored } from '../../lib/rest-update.js';
@@ -10,26 +8,12 @@ import { parse, parseIdParam } from '../../lib/validate.js';
 import { jsonEach, sendJsonArray } from '../../lib/json-stream.js';
 import { getNote, noteJsons, searchNotes } from './repository.js';
 
-/**
- * Optional filters of `GET /api/notes`: `q` searches titles and bodies (FTS5), `folder` keeps one folder
- * (`null`, `root` or empty: the root level, as in `GET /api/folders?parent=`).
- */
-const listQuery = z.object({
-  q: z.optional(z.string('validation.invalid').check(z.maxLength(500, 'validation.maxLength'))),
-  folder: z.optional(z.pipe(z.transform((v: unknown) => (v === 'null' || v === 'root' ? null : v)), nullableIdRefSchema)),
-});
-
-/** A PUT body: any note fields, plus the optional `baseHash` of the body the edit started from. */
-const putSchema = z.extend(notePatchSchema, {
-  baseHash: z.optional(z.string('validation.invalid').check(z.maxLength(20, 'validation.maxLength'))),
-});
-
 /** Notes over REST (SPEC section 7): thin wrappers over the `note.*` mutations the sync protocol runs. */
 export const noteRoutes: FastifyPluginAsync = async (app) => {
   const auth = { preHandler: app.authenticate };
 
   app.get('/api/notes', auth, async (request, reply) => {
-    const { q, folder } = parse(listQuery, request.query, 'query');
+    const { q, folder } = parse(noteListQuerySchema, request.query, 'query');
     const userId = request.auth!.id;
     if (q?.trim()) {
       const found = await searchNotes(app.db, userId, q);
@@ -60,7 +44,7 @@ export const noteRoutes: FastifyPluginAsync = async (app) => {
 
   app.put('/api/notes/:id', auth, async (request) => {
     const id = parseIdParam(request.params, 'Note not found');
-    const { baseHash, ...patch } = parse(putSchema, request.body ?? {});
+    const { baseHash, ...patch } = parse(notePutSchema, request.body ?? {});
     const base = baseVersionOf(request.body, request.headers['if-match']);
     const userId = request.auth!.id;
     return app.sync.run(

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod/mini';
 import { tagIdFor } from '@adhd/shared/tags/ids';
 import type { TagData } from '@adhd/shared/tags/mutators';
-import { tagCreateSchema, tagPatchSchema, tagRefFields, tagRefSchema } from '@adhd/shared/tags/schema';
+import { tagCreateSchema, tagPatchSchema, tagRefSchema, tagsByItemQuerySchema, tagsByTagQuerySchema } from '@adhd/shared/tags/schema';
 import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { applyChanges, baseVersionOf, prepareUpdate } from '../../lib/rest-update.js';
@@ -10,8 +9,6 @@ import { parse, parseIdParam } from '../../lib/validate.js';
 import { jsonEach, sendJsonArray } from '../../lib/json-stream.js';
 import { getTag, isLive, listTags, refsByItem, refsByTag, tagIdTaken } from './repository.js';
 
-const byItemQuery = z.object({ itemId: tagRefFields.itemId, itemType: tagRefFields.itemType });
-const byTagQuery = z.object({ tagId: tagRefFields.tagId, itemType: z.optional(tagRefFields.itemType) });
 
 const isNonEmptyObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0;
@@ -84,14 +81,14 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/api/tag-references/by-item', auth, async (request) => {
-    const { itemId, itemType } = parse(byItemQuery, request.query, 'query');
+    const { itemId, itemType } = parse(tagsByItemQuerySchema, request.query, 'query');
     const refs = await refsByItem(app.db, request.auth!.id, itemId, itemType);
     if (!refs) throw notFound('Item not found');
     return refs;
   });
 
   app.get('/api/tag-references/by-tag', auth, async (request, reply) => {
-    const { tagId, itemType } = parse(byTagQuery, request.query, 'query');
+    const { tagId, itemType } = parse(tagsByTagQuerySchema, request.query, 'query');
     const userId = request.auth!.id;
     if (!(await isLive(app.db, userId, 'tag', tagId))) throw notFound('Tag not found');
     return sendJsonArray(reply, jsonEach(await refsByTag(app.db, userId, tagId, itemType)));

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod/mini';
 import { isTaskPending } from '@adhd/shared/tasks/logic';
-import { taskCreateSchema, taskPatchSchema, type TaskData } from '@adhd/shared/tasks/schema';
+import { taskCreateSchema, taskPageQuerySchema, taskPatchSchema, type TaskData } from '@adhd/shared/tasks/schema';
 import { todayInZone } from '@adhd/shared/time';
 import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -10,17 +9,12 @@ import { parse, parseIdParam } from '../../lib/validate.js';
 import { jsonEach, sendJsonArray } from '../../lib/json-stream.js';
 import { getTask, listTaskJsons, listTasks } from './repository.js';
 
-const pageQuery = z.object({
-  limit: z.optional(z.pipe(z.transform((v: unknown) => (typeof v === 'string' ? Number(v) : v)), z.int('validation.invalid').check(z.gte(1), z.lte(10_000)))),
-  offset: z.optional(z.pipe(z.transform((v: unknown) => (typeof v === 'string' ? Number(v) : v)), z.int('validation.invalid').check(z.gte(0)))),
-});
-
 /** Tasks over REST (SPEC section 7): thin wrappers over the same named mutations the sync protocol runs. */
 export const taskRoutes: FastifyPluginAsync = async (app) => {
   const auth = { preHandler: app.authenticate };
 
   app.get('/api/tasks', auth, async (request, reply) => {
-    const page = parse(pageQuery, request.query, 'query');
+    const page = parse(taskPageQuerySchema, request.query, 'query');
     return sendJsonArray(reply, await listTaskJsons(app.db, request.auth!.id, page));
   });
 

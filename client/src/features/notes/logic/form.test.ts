@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { contentHash } from '@adhd/shared/notes/logic';
 import { describe, expect, it } from 'vitest';
 import { appendText, defaultNoteValues, isNoteDirty, planNoteUpdate, validateNote } from './form';
@@ -37,5 +38,15 @@ describe('appendText', () => {
     expect(appendText('Monday\n\n', '  Tuesday ')).toBe('Monday\n\nTuesday');
     expect(appendText('', 'First')).toBe('First');
     expect(appendText('Keep', '   ')).toBe('Keep');
+  });
+
+  it('trims the end of the body as the old /\\s+$/ did, every kind of blank included', () => {
+    const blank = fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\u2028', '\u3000', '\ufeff', 'a', 'b');
+    fc.assert(
+      fc.property(fc.string({ unit: blank, maxLength: 40 }), (content) => {
+        const base = content.replace(/\s+$/, '');
+        return appendText(content, 'x') === (base ? `${base}\n\nx` : 'x');
+      }),
+    );
   });
 });

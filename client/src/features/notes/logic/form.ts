@@ -58,6 +58,6 @@ export function planNoteUpdate(id: string, initial: NoteFormValues, values: Note
 export function appendText(content: string, text: string): string {
   const addition = text.trim();
   if (!addition) return content;
-  const base = content.replace(/\s+$/, '');
+  const base = content.trimEnd(); // not /\s+$/: that rescans every run of blanks that the end does not follow
   return base ? `${base}\n\n${addition}` : addition;
 }
