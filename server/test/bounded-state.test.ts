@@ -11,7 +11,7 @@ import { makeApp, type Fixture } from './fixtures.js';
  */
 
 const REQUESTS = 100_000;
-const WARM_UP = 5_000;
+const WARM_UP = 20_000;
 const MB = 1024 * 1024;
 
 /** Zones with at least 18 letters, so every n below 2^18 * 5 has its own spelling. */
@@ -84,20 +84,29 @@ async function send(from: number, count: number, url: string, status: number) {
 
 describe('per-request state', () => {
   it(`${REQUESTS} requests with distinct x-timezone spellings leave RSS within 20 MB`, { timeout: 180_000 }, async () => {
-    const total = WARM_UP + REQUESTS;
+    const total = WARM_UP + 2 * REQUESTS;
     expect(new Set(Array.from({ length: total }, (_, n) => zoneHeader(n))).size).toBe(total);
     // Unauthenticated and cheap (no route, no database): the request context hook is what runs for each.
     await send(0, WARM_UP, '/api/no-such-route', 404);
-    const before = memory();
-    await send(WARM_UP, REQUESTS, '/api/no-such-route', 404);
-    const after = memory();
     const mb = (n: number) => `${(n / MB).toFixed(1)} MB`;
-    console.log(
-      `after ${REQUESTS} requests: RSS ${mb(before.rss)} -> ${mb(after.rss)} (${mb(after.rss - before.rss)}), ` +
-        `heap ${mb(before.heapUsed)} -> ${mb(after.heapUsed)} (${mb(after.heapUsed - before.heapUsed)})`,
-    );
-    expect(after.rss - before.rss).toBeLessThan(20 * MB);
+    /** One round of REQUESTS requests from `from`: the resident set and heap before and after. */
+    const round = async (from: number) => {
+      const before = memory();
+      await send(from, REQUESTS, '/api/no-such-route', 404);
+      const after = memory();
+      console.log(
+        `after ${REQUESTS} requests: RSS ${mb(before.rss)} -> ${mb(after.rss)} (${mb(after.rss - before.rss)}), ` +
+          `heap ${mb(before.heapUsed)} -> ${mb(after.heapUsed)} (${mb(after.heapUsed - before.heapUsed)})`,
+      );
+      return { rss: after.rss - before.rss, heap: after.heapUsed - before.heapUsed };
+    };
+    let grew = await round(WARM_UP);
+    // The allocator may keep freed pages of a busy machine's first round (seen once at +33 MB while every other
+    // test file ran beside it): a second round of new spellings must then stay flat. A leak cannot pass this:
+    // the review's build grew ~20 KB a request, 2 GB a round.
+    if (grew.rss >= 20 * MB) grew = await round(WARM_UP + REQUESTS);
+    expect(grew.rss).toBeLessThan(20 * MB);
     // The heap itself, after a full collection, stays where it was: nothing is kept per request.
-    expect(after.heapUsed - before.heapUsed).toBeLessThan(5 * MB);
+    expect(grew.heap).toBeLessThan(5 * MB);
   });
 });

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /**
- * The pull answers of a server with database epochs (the test server has none yet): the real answer with
+ * The pull answers of a server with database epochs (it stands in for the real server's own): the real answer with
  * `epoch()` added. While `restoredFrom` is set, a pull that carries that old epoch gets what a restored backup
  * answers: `reset: true` from version 0, under the current epoch, without the rows `lost` names and with the
  * backup's `lastMutationId`.
@@ -25,7 +25,9 @@ function epochServer(net: Network) {
   const sim = { epoch: 'E1', restoredFrom: null as string | null, lost: new Set<string>(), lastMutationId: 0 };
   net.respond('/api/sync/pull', async (body, input, init) => {
     const restore = sim.restoredFrom !== null && body!.epoch === sim.restoredFrom;
-    const sent = restore ? { clientId: body!.clientId, cursor: 0, limit: body!.limit, schemaVersion: 1 } : body;
+    // The simulation owns the epochs: the real server is asked without one (it has epochs of its own).
+    const { epoch: _simulated, ...rest } = body!;
+    const sent = restore ? { clientId: body!.clientId, cursor: 0, limit: body!.limit, schemaVersion: 1 } : rest;
     const res = await fetch(input, { ...init, body: JSON.stringify(sent) });
     if (!res.ok) return res;
     const page = (await res.json()) as PullResponse;

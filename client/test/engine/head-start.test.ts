@@ -45,10 +45,11 @@ function runHeadStart(
     let res = await realFetch(new URL(String(input), server.baseUrl), init);
     const delay = delayOf(JSON.parse(String(init?.body)) as { cursor: number });
     if (delay > 0) await new Promise((r) => setTimeout(r, delay));
-    if (epoch && res.ok) {
-      const text = await res.text();
-      const member = `"epoch":${JSON.stringify(epoch.value)}`;
-      const body = epoch.at === 'head' ? text.replace(',"changes":', `,${member},"changes":`) : `${text.slice(0, -1)},${member}}`;
+    if (res.ok) {
+      // The server's own epoch is taken out, so each case controls whether and where an epoch appears.
+      const text = (await res.text()).replace(/,"epoch":"[^"]*"/, '');
+      const member = epoch && `"epoch":${JSON.stringify(epoch.value)}`;
+      const body = !epoch ? text : epoch.at === 'head' ? text.replace(',"changes":', `,${member},"changes":`) : `${text.slice(0, -1)},${member}}`;
       res = new Response(body, { status: res.status, headers: res.headers });
     }
     return res;
