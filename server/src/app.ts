@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
 import { authPlugin } from './plugins/auth.js';
 import { dbPlugin } from './plugins/db.js';
-import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { errorsPlugin, frameworkErrors, MAX_PARAM_LENGTH } from './plugins/errors.js';
 import { mailPlugin } from './plugins/mail.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { requestContextPlugin } from './plugins/request-context.js';
@@ -62,7 +62,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     frameworkErrors,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   });
 
   await app.register(errorsPlugin);

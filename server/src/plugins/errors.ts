@@ -15,6 +15,10 @@ const MUTATION_STATUS: Record<MutationError['code'], number> = {
 };
 
 /** Framework errors that are safe to describe to the client, by Fastify error code. */
+/** The longest path parameter the router takes (app.ts `maxParamLength`); a longer one answers 414. */
+export const MAX_PARAM_LENGTH = 200;
+export const URI_TOO_LONG = { error: { code: 'URI_TOO_LONG', message: 'URL is too long' } } as const;
+
 const FASTIFY_CODES: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' },
@@ -22,7 +26,7 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'INVALID_JSON', message: 'Request body is not valid JSON' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'VALIDATION', message: 'Invalid content length' },
   FST_ERR_BAD_URL: { status: 400, code: 'BAD_URL', message: 'Malformed URL' },
-  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'URI_TOO_LONG', message: 'URL is too long' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, ...URI_TOO_LONG.error },
   FST_ERR_VALIDATION: { status: 400, code: 'VALIDATION', message: 'Invalid input' },
 };
 

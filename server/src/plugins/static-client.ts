@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
+import { MAX_PARAM_LENGTH, URI_TOO_LONG } from './errors.js';
 
 const NONCE_PLACEHOLDER = 'CSP_NONCE_PLACEHOLDER';
 
@@ -47,6 +48,8 @@ export const staticClientPlugin = fp<{ root: string }>(
     app.get('/*', async (request, reply) => {
       const url = request.url.split('?')[0]!;
       if (url.startsWith('/api/') || url === '/api') {
+        // The router passed an over-long parameter on to this catch-all: the same 414 as without the client.
+        if (url.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)) return reply.status(414).send(URI_TOO_LONG);
         return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
       }
       let rel: string;
