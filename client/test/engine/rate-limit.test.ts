@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutate } from '../../src/db/mutate';
 import { MAX_RETRY_AFTER_MS, retryAfterMs } from '../../src/db/sync-http';
 import type { RetryTimer } from '../../src/db/engine';
-import { json, makeEngine, makeNetwork, until } from './helpers';
+import { json, makeEngine, makeNetwork, until, type Network } from './helpers';
 import { startServer, type TestServer } from './server';
 
 /** Issue 12, point 7 (client): a 429 with Retry-After is waited out calmly, not reported as a server error. */
@@ -36,19 +36,22 @@ function manualTimer() {
   };
 }
 
+/** A "wait, then try again" answer (429, or 503 from a busy store) once; the next request reaches the server. */
+function waitAnswer(net: Network, status: number, code: string, retryAfter: string): Response {
+  net.heal();
+  return new Response(JSON.stringify({ error: { code, message: 'Not now' } }), {
+    status,
+    headers: { 'content-type': 'application/json', 'retry-after': retryAfter },
+  });
+}
+
 describe('429 Too Many Requests on push', () => {
   it('waits as long as Retry-After says, shows "waiting" (not an error), then pushes', async () => {
     const user = await server.seedUser();
     const net = makeNetwork();
     const clock = manualTimer();
     const { db, engine } = makeEngine(user.id, user.token, server.baseUrl, net, { timer: clock.timer });
-    net.respond('/api/sync/push', () => {
-      net.heal();
-      return new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Too many writes' } }), {
-        status: 429,
-        headers: { 'content-type': 'application/json', 'retry-after': '7' },
-      });
-    });
+    net.respond('/api/sync/push', () => waitAnswer(net, 429, 'RATE_LIMITED', '7'));
     await mutate(db, 'task.create', { id: 'r1', title: 'Later' });
     engine.start();
     expect(await engine.syncNow()).toBe('waiting');
@@ -104,13 +107,7 @@ describe('429 Too Many Requests on push', () => {
     const net = makeNetwork();
     const clock = manualTimer();
     const { db, engine } = makeEngine(user.id, user.token, server.baseUrl, net, { timer: clock.timer });
-    net.respond('/api/sync/push', () => {
-      net.heal();
-      return new Response(JSON.stringify({ error: { code: 'STORE_BUSY', message: 'busy' } }), {
-        status: 503,
-        headers: { 'content-type': 'application/json', 'retry-after': '1' },
-      });
-    });
+    net.respond('/api/sync/push', () => waitAnswer(net, 503, 'STORE_BUSY', '1'));
     await mutate(db, 'task.create', { id: 'b1', title: 'Busy' });
     engine.start();
     expect(await engine.syncNow()).toBe('waiting');

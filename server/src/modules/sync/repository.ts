@@ -168,17 +168,6 @@ export async function readSeq(db: Db, userId: string): Promise<{ seq: number; mi
 
 const UPSERT_CHUNK = 300;
 
-export async function findFieldVersions(db: Db, userId: string, type: string, id: string): Promise<Record<string, number>> {
-  const row = await db
-    .selectFrom('entities')
-    .select('field_versions')
-    .where('user_id', '=', userId)
-    .where('type', '=', type)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row ? (JSON.parse(row.field_versions) as Record<string, number>) : {};
-}
-
 const TAGGABLE: ReadonlySet<string> = new Set(TAGGABLE_TYPES);
 
 /** The tag ids in a row's stored JSON (`tags`), or none. */
