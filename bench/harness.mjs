@@ -133,6 +133,25 @@ export async function withTokens(app, users) {
 }
 
 /**
+ * Push `mutations` (each with its `id`) for one client as the sync engine does: a batch the server stopped at
+ * its budget (`lastMutationId` short of the last id) continues from there. Throws unless every mutation was
+ * applied; answers the number of requests it took.
+ */
+export async function pushAll(port, headers, clientId, mutations) {
+  let rest = mutations;
+  let requests = 0;
+  while (rest.length) {
+    if (++requests > 10_000) throw new Error('push: no progress');
+    const res = await request(port, 'POST', '/api/sync/push', { clientId, schemaVersion: 1, mutations: rest }, headers);
+    if (res.status !== 200) throw new Error(`push answered ${res.status}: ${res.text || JSON.stringify(res.json)}`);
+    const bad = res.json.results.filter((r) => r.status !== 'applied' && r.status !== 'skipped');
+    if (bad.length) throw new Error(`push: ${bad.length} mutations not applied: ${JSON.stringify(bad[0])}`);
+    rest = rest.filter((m) => m.id > res.json.lastMutationId);
+  }
+  return requests;
+}
+
+/**
  * The app child's event-loop delay (and its longest loop turn, with the SQL inside it) for 3 s idle, then
  * during `count` concurrent `POST /api/auth/login` with the right password, one account each (Argon2id at the
  * app's cost; the accounts are written in SQL). Answers null when the build has no login route. Every answer

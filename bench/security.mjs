@@ -19,10 +19,11 @@
 // so every measured request meets the server's default limits (credential rate limits, login throttle, write
 // rate limit, batch budget).
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { median, newId, request, requestRaw, rng, sleep, tagIdsFor, taskFields } from './lib.mjs';
-import { measureLogins, openDb, procMemory, startChild, tempDir, userInserter, withTokens } from './harness.mjs';
+import { measureLogins, openDb, procMemory, pushAll, startChild, tempDir, userInserter, withTokens } from './harness.mjs';
 
 /** The server's body limit (server/src/app.ts BODY_LIMIT): the largest body that reaches validation. */
 const BODY_LIMIT = 1024 * 1024;
@@ -37,6 +38,7 @@ const NOTE_BYTES = 450 * 1024;
 const NOTES = 12;
 const LOGINS = 50;
 const r2 = (x) => Math.round(x * 100) / 100;
+const signed = (x) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
 
 /** A body whose `make(n)` grows by one byte per unit of n, sized to exactly `bytes` of JSON. */
 function sized(make, bytes = BODY_LIMIT) {
@@ -63,14 +65,8 @@ async function measured(app, label, send) {
 const push = (port, user, clientId, mutations, firstId = 1) =>
   request(port, 'POST', '/api/sync/push', { clientId, schemaVersion: 1, mutations: mutations.map((m, i) => ({ id: firstId + i, ...m })) }, user.headers);
 
-async function pushOk(port, user, clientId, mutations, firstId) {
-  const res = await push(port, user, clientId, mutations, firstId);
-  if (res.status !== 200) throw new Error(`seeding push answered ${res.status}: ${res.text || JSON.stringify(res.json)}`);
-  const bad = res.json.results.filter((r) => r.status !== 'applied');
-  if (bad.length || res.json.lastMutationId !== firstId + mutations.length - 1) {
-    throw new Error(`seeding push applied ${mutations.length - bad.length} of ${mutations.length}: ${JSON.stringify(bad[0] ?? res.json.lastMutationId)}`);
-  }
-}
+/** Seeding: `mutations` without ids, numbered from `firstId`, all applied (continuing after the batch budget). */
+const pushOk = (port, user, clientId, mutations, firstId) => pushAll(port, user.headers, clientId, mutations.map((m, i) => ({ id: firstId + i, ...m })));
 
 // ---------------------------------------------------------------------------------------------------------
 // Seeding (write rate limit lifted)
@@ -220,6 +216,7 @@ async function benchS2(app, say) {
   await sleep(1000);
   const before = procMemory(app.pid);
   const heapBefore = await app.call('memory');
+  const gcBefore = await app.call('gcMemory');
   say(`  S2: ${TZ_REQUESTS.toLocaleString('en')} unauthenticated GET /api/tasks with distinct x-timezone spellings (VmRSS before ${before.rssMb.toFixed(1)} MB)…`);
   const t0 = performance.now();
   const load = await timezoneLoad(app.port, TZ_WARMUP, TZ_REQUESTS);
@@ -227,12 +224,18 @@ async function benchS2(app, say) {
   await sleep(1000);
   const after = procMemory(app.pid);
   const heapAfter = await app.call('memory');
+  // What stays after a full collection, on both sides: a cache that keeps every spelling keeps it here too.
+  const gcAfter = await app.call('gcMemory');
   const out = {
     beforeMb: before.rssMb,
     afterMb: after.rssMb,
     deltaMb: after.rssMb - before.rssMb,
     peakMb: after.hwmMb,
     heapUsedDeltaMb: (heapAfter.heapUsed - heapBefore.heapUsed) / 2 ** 20,
+    afterGc: {
+      rssDeltaMb: (gcAfter.rssKb - gcBefore.rssKb) / 1024,
+      heapUsedDeltaMb: (gcAfter.heapUsed - gcBefore.heapUsed) / 2 ** 20,
+    },
     requests: load.total,
     spellings: load.sent,
     status4xx: load.status401,
@@ -242,7 +245,7 @@ async function benchS2(app, say) {
   say(
     `  S2: VmRSS ${out.beforeMb.toFixed(1)} → ${out.afterMb.toFixed(1)} MB (${out.deltaMb >= 0 ? '+' : ''}${out.deltaMb.toFixed(1)} MB; peak ${out.peakMb.toFixed(1)} MB), ` +
       `V8 heap used ${out.heapUsedDeltaMb >= 0 ? '+' : ''}${out.heapUsedDeltaMb.toFixed(1)} MB; ${out.requests.toLocaleString('en')} requests in ${seconds.toFixed(1)} s ` +
-      `(${out.status4xx.toLocaleString('en')} answered 4xx, ${out.errors} errors)`,
+      `(${out.status4xx.toLocaleString('en')} answered 4xx, ${out.errors} errors); after a full GC on both sides: VmRSS ${signed(out.afterGc.rssDeltaMb)} MB, V8 heap used ${signed(out.afterGc.heapUsedDeltaMb)} MB`,
   );
   return out;
 }
@@ -299,28 +302,38 @@ async function benchS4(app, users, tagIds, say) {
     runs.push({ label, status: m.status, ms: m.ms, loopMaxMs: m.loopMaxMs, sqlMs: m.sqlMs, expected: expect(m.res) });
     return m.res;
   };
-  for (const c of malformedCases(malformedUser)) await run(c.label, c.send, (res) => res.status >= 400 && res.status < 500 && typeof res.json?.error?.code === 'string');
+  for (const c of malformedCases(malformedUser)) await run(c.label, () => c.send(app.port), (res) => res.status >= 400 && res.status < 500 && typeof res.json?.error?.code === 'string');
 
-  // The tag batch, then the pushes that finish it (a batch stops at its budget: the client sends the rest).
+  /**
+   * A batch as the sync engine sends it: one push, then the pushes that finish it (a batch stops at its budget
+   * and the client sends the rest), each measured; every mutation must be applied. Answers the push count.
+   */
+  const unfinished = [];
+  const batchPushes = async (label, user, mutations) => {
+    const clientId = `s4-${newId()}`;
+    let from = 1;
+    let pushes = 0;
+    while (from <= mutations.length && pushes < 40) {
+      pushes++;
+      const res = await run(
+        pushes === 1 ? label : `  … its continuation ${pushes - 1}`,
+        () => push(app.port, user, clientId, mutations.slice(from - 1), from),
+        (r) => r.status === 200 && r.json.results.every((x) => x.status === 'applied'),
+      );
+      if (res.status === 429) {
+        await sleep(1000); // the write rate limit: wait, as the sync engine does
+        continue;
+      }
+      if (res.status !== 200) throw new Error(`${label}: push answered ${res.status}: ${res.text || JSON.stringify(res.json)}`);
+      from = res.json.lastMutationId + 1;
+    }
+    if (from <= mutations.length) unfinished.push(`${label}: not finished in ${pushes} pushes`);
+    return pushes;
+  };
+
   const batch = tagBatch(tagIds);
   const bytes = Buffer.byteLength(JSON.stringify(batch));
-  const clientId = `tags-${newId()}`;
-  let from = 1;
-  let pushes = 0;
-  while (from <= batch.length && pushes < 40) {
-    pushes++;
-    const res = await run(
-      pushes === 1 ? `POST /api/sync/push, ${(bytes / 1024).toFixed(0)} KB tag batch (${batch.length} mutations, 20k tasks)` : `  … its continuation ${pushes - 1}`,
-      () => push(app.port, tagUser, clientId, batch.slice(from - 1), from),
-      (r) => r.status === 200,
-    );
-    if (res.status === 429) {
-      await sleep(1000); // the write rate limit: wait, as the sync engine does
-      continue;
-    }
-    if (res.status !== 200) throw new Error(`tag batch push answered ${res.status}: ${res.text || JSON.stringify(res.json)}`);
-    from = res.json.lastMutationId + 1;
-  }
+  const pushes = await batchPushes(`POST /api/sync/push, ${(bytes / 1024).toFixed(0)} KB tag batch (${batch.length} mutations, 20k tasks)`, tagUser, batch);
   const tags = await request(app.port, 'GET', '/api/tags', undefined, tagUser.headers);
   const tagsLeft = Array.isArray(tags.json) ? tags.json.length : null;
 
@@ -332,7 +345,7 @@ async function benchS4(app, users, tagIds, say) {
   const rand = rng(203);
   const someTags = tagIdsFor(5);
   const thousand = Array.from({ length: 1000 }, () => ({ name: 'task.create', args: { id: newId(), ...taskFields(rand, someTags) } }));
-  await run('POST /api/sync/push, 1,000 task.create', () => push(app.port, pushUser, `p1k-${newId()}`, thousand), (r) => r.status === 200 && r.json.lastMutationId === 1000);
+  const thousandPushes = await batchPushes('POST /api/sync/push, 1,000 task.create', pushUser, thousand);
 
   let cursor = 0;
   let notes = 0;
@@ -354,8 +367,9 @@ async function benchS4(app, users, tagIds, say) {
   return {
     worst,
     requests: runs.length,
-    unexpected: [...runs.filter((r) => !r.expected).map((r) => `${r.label} → ${r.status}`), ...(from > batch.length ? [] : [`the tag batch was not finished in ${pushes} pushes`])],
-    tagBatch: { bytes, mutations: batch.length, pushes, done: from > batch.length, tagsLeft },
+    unexpected: [...runs.filter((r) => !r.expected).map((r) => `${r.label} → ${r.status}`), ...unfinished],
+    tagBatch: { bytes, mutations: batch.length, pushes, tagsLeft },
+    thousandPushes,
     pulledNotes: notes,
     runs: runs.map((r) => ({ ...r, ms: r2(r.ms), loopMaxMs: r2(r.loopMaxMs), sqlMs: r.sqlMs === null ? null : r2(r.sqlMs) })),
   };
@@ -390,7 +404,12 @@ function securityMetrics({ s1, s2, s3, s4 }) {
       name: `security S2: server RSS after ${TZ_REQUESTS.toLocaleString('en')} distinct x-timezone spellings`,
       value: r2(s2.deltaMb),
       unit: 'MB (delta)',
-      extra: { beforeMb: r2(s2.beforeMb), afterMb: r2(s2.afterMb), peakMb: r2(s2.peakMb), heapUsedDeltaMb: r2(s2.heapUsedDeltaMb), requests: s2.requests, status4xx: s2.status4xx, errors: s2.errors, seconds: r2(s2.seconds) },
+      extra: {
+        beforeMb: r2(s2.beforeMb),
+        afterMb: r2(s2.afterMb),
+        peakMb: r2(s2.peakMb),
+        heapUsedDeltaMb: r2(s2.heapUsedDeltaMb),
+        afterFullGc: { rssDeltaMb: r2(s2.afterGc.rssDeltaMb), heapUsedDeltaMb: r2(s2.afterGc.heapUsedDeltaMb) }, requests: s2.requests, status4xx: s2.status4xx, errors: s2.errors, seconds: r2(s2.seconds) },
       baseline: { name: `VmRSS before, after ${TZ_WARMUP.toLocaleString('en')} warm-up requests`, value: r2(s2.beforeMb), unit: 'MB' },
       ratio: Number((s2.afterMb / s2.beforeMb).toPrecision(3)),
       target: '≤ +20 MB',
@@ -398,7 +417,7 @@ function securityMetrics({ s1, s2, s3, s4 }) {
         { label: 'delta ≤ 20 MB', ok: s2.deltaMb <= 20 },
         { label: `${TZ_REQUESTS.toLocaleString('en')} answered`, ok: s2.requests >= TZ_REQUESTS && s2.errors === 0 },
       ],
-      note: `${s2.beforeMb.toFixed(0)} → ${s2.afterMb.toFixed(0)} MB VmRSS (peak ${s2.peakMb.toFixed(0)} MB), V8 heap used ${s2.heapUsedDeltaMb.toFixed(1)} MB; unauthenticated GET /api/tasks (401), case variants of 3 zones and garbage, c=32, ${s2.seconds.toFixed(0)} s`,
+      note: `${s2.beforeMb.toFixed(0)} → ${s2.afterMb.toFixed(0)} MB VmRSS (peak ${s2.peakMb.toFixed(0)} MB), V8 heap used ${signed(s2.heapUsedDeltaMb)} MB; after a full GC before and after: VmRSS ${signed(s2.afterGc.rssDeltaMb)} MB, heap used ${signed(s2.afterGc.heapUsedDeltaMb)} MB; unauthenticated GET /api/tasks (401), case variants of 3 zones and garbage, c=32, ${s2.seconds.toFixed(0)} s`,
     }),
   );
   if (s3) {
@@ -435,7 +454,7 @@ function securityMetrics({ s1, s2, s3, s4 }) {
       ],
       note:
         `${s4.requests} requests, one at a time; the longest block: ${s4.worst.label} (${s4.worst.status}, ${s4.worst.ms.toFixed(0)} ms end to end); ` +
-        `the ${(s4.tagBatch.bytes / 1024).toFixed(0)} KB tag batch took ${s4.tagBatch.pushes} pushes` +
+        `the ${(s4.tagBatch.bytes / 1024).toFixed(0)} KB tag batch took ${s4.tagBatch.pushes} pushes (the batch budget cuts them), the 1,000 task.create ${s4.thousandPushes}` +
         (s4.unexpected.length ? `; unexpected answers: ${s4.unexpected.join('; ')}` : ''),
     }),
   );
@@ -474,4 +493,11 @@ export async function runSecurityBench({ say = console.log } = {}) {
     db.close();
     await app.stop();
   }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // Alone, after `npx tsc -b` (scripts/bench.mjs --only security also builds, and prints the table).
+  const out = await runSecurityBench();
+  console.log(JSON.stringify(out.metrics.map(({ extra, ...m }) => ({ ...m, extra: { ...extra, runs: undefined } })), null, 2));
+  process.exit(0);
 }
