@@ -19,14 +19,16 @@
 // so every measured request meets the server's default limits (credential rate limits, login throttle, write
 // rate limit, batch budget).
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { median, newId, request, requestRaw, rng, sleep, tagIdsFor, taskFields } from './lib.mjs';
 import { measureLogins, openDb, procMemory, pushAll, startChild, tempDir, userInserter, withTokens } from './harness.mjs';
 
-/** The server's body limit (server/src/app.ts BODY_LIMIT): the largest body that reaches validation. */
-const BODY_LIMIT = 1024 * 1024;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The server's body limit (BODY_LIMIT of the compiled server/src/app.ts): the largest body that reaches validation. */
+const { BODY_LIMIT } = await import(pathToFileURL(path.join(root, 'server', 'dist', 'app.js')).href);
+if (!Number.isInteger(BODY_LIMIT) || BODY_LIMIT <= 0) throw new Error('server/dist/app.js exports no BODY_LIMIT');
 const S1_REPEATS = 5;
 const TZ_WARMUP = 5_000;
 const TZ_REQUESTS = 100_000;
@@ -43,7 +45,10 @@ const signed = (x) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
 /** A body whose `make(n)` grows by one byte per unit of n, sized to exactly `bytes` of JSON. */
 function sized(make, bytes = BODY_LIMIT) {
   const base = Buffer.byteLength(JSON.stringify(make(0)));
-  return make(bytes - base);
+  const body = make(bytes - base);
+  const size = Buffer.byteLength(JSON.stringify(body));
+  if (size !== bytes) throw new Error(`a sized body came to ${size} bytes instead of ${bytes}`);
+  return body;
 }
 
 /**
@@ -212,6 +217,8 @@ async function timezoneLoad(port, from, amount) {
 }
 
 async function benchS2(app, say) {
+  const distinct = new Set(Array.from({ length: TZ_WARMUP + TZ_REQUESTS }, (_, i) => zoneSpelling(i))).size;
+  if (distinct !== TZ_WARMUP + TZ_REQUESTS) throw new Error(`only ${distinct} distinct x-timezone spellings`);
   await timezoneLoad(app.port, 0, TZ_WARMUP);
   await sleep(1000);
   const before = procMemory(app.pid);
@@ -495,7 +502,7 @@ export async function runSecurityBench({ say = console.log } = {}) {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   // Alone, after `npx tsc -b` (scripts/bench.mjs --only security also builds, and prints the table).
   const out = await runSecurityBench();
   console.log(JSON.stringify(out.metrics.map(({ extra, ...m }) => ({ ...m, extra: { ...extra, runs: undefined } })), null, 2));
