@@ -927,7 +927,8 @@ function updateDocs(results) {
     doc = replaceBlock(doc, 'security', text) ?? doc;
   }
   writeFileSync(file, doc);
-  say(`docs/benchmarks.md: ${results.only ? '' : 'machine line and results block, '}security block updated`);
+  const parts = [...(results.only ? [] : ['machine line and results block']), ...(security.length ? ['security block'] : [])];
+  say(`docs/benchmarks.md: ${parts.length ? `${parts.join(', ')} updated` : 'nothing to update'}`);
 }
 
 // ---------------------------------------------------------------------------------------------------------
