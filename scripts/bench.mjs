@@ -923,7 +923,9 @@ function updateDocs(results) {
   const security = results.metrics.filter((x) => x.id >= 200 && x.id < 300).sort((a, b) => a.id - b.id);
   if (security.length) {
     const notes = security.map((m) => `- ${m.id}: ${m.note}`);
-    const text = [`${machineLine} · Load before the run: ${results.foreignCpuShare?.before === null ? 'n/a' : `${Math.round((results.foreignCpuShare?.before ?? 0) * 100)}% of the CPUs busy`}`, '', ...TABLE_HEAD, ...security.map(suiteRow), '', ...notes].join('\n');
+    const share = (x) => (x === null || x === undefined ? 'n/a' : `${Math.round(x * 100)}%`);
+    const load = `Other processes' CPU share: ${share(results.foreignCpuShare?.before)} before, ${share(results.foreignCpuShare?.after)} after the run`;
+    const text = [`${machineLine} · ${load}`, '', ...TABLE_HEAD, ...security.map(suiteRow), '', ...notes].join('\n');
     doc = replaceBlock(doc, 'security', text) ?? doc;
   }
   writeFileSync(file, doc);
