@@ -266,21 +266,23 @@ function malformedCases(user) {
   const json = { ...user.headers, 'content-type': 'application/json' };
   const depth = Math.floor((BODY_LIMIT - 20) / 2);
   const objects = Math.floor((BODY_LIMIT - 20) / 6);
+  const k = (n) => `${Math.round(n / 1000)}k`;
+  const mib = `${(BODY_LIMIT / 2 ** 20).toFixed(BODY_LIMIT % 2 ** 20 ? 2 : 0)} MiB`;
   const badUtf8 = Buffer.concat([Buffer.from('{"title":"'), Buffer.alloc(BODY_LIMIT - 20, Buffer.from([0xc3, 0x28, 0xff, 0xfe])), Buffer.from('"}')]);
   return [
-    { label: 'POST /api/tasks, title nested 524k arrays deep', send: (port) => requestRaw(port, 'POST', '/api/tasks', `{"title":${'['.repeat(depth - 10)}${']'.repeat(depth - 10)}}`, json) },
-    { label: 'POST /api/sync/push, mutations nested 174k objects deep', send: (port) => requestRaw(port, 'POST', '/api/sync/push', `{"mutations":${'{"a":'.repeat(objects)}1${'}'.repeat(objects)}}`, json) },
+    { label: `POST /api/tasks, title nested ${k(depth - 10)} arrays deep`, send: (port) => requestRaw(port, 'POST', '/api/tasks', `{"title":${'['.repeat(depth - 10)}${']'.repeat(depth - 10)}}`, json) },
+    { label: `POST /api/sync/push, mutations nested ${k(objects)} objects deep`, send: (port) => requestRaw(port, 'POST', '/api/sync/push', `{"mutations":${'{"a":'.repeat(objects)}1${'}'.repeat(objects)}}`, json) },
     { label: 'POST /api/tasks, "__proto__" key', send: (port) => requestRaw(port, 'POST', '/api/tasks', '{"title":"x","__proto__":{"isAdmin":true}}', json) },
     { label: 'POST /api/tasks, "constructor.prototype" key', send: (port) => requestRaw(port, 'POST', '/api/tasks', '{"title":"x","constructor":{"prototype":{"isAdmin":true}}}', json) },
-    { label: 'POST /api/tasks, 1 MiB of invalid UTF-8', send: (port) => requestRaw(port, 'POST', '/api/tasks', badUtf8, json) },
+    { label: `POST /api/tasks, ${mib} of invalid UTF-8`, send: (port) => requestRaw(port, 'POST', '/api/tasks', badUtf8, json) },
     { label: 'POST /api/tasks, truncated JSON', send: (port) => requestRaw(port, 'POST', '/api/tasks', '{"title":"x", "tags": [', json) },
-    { label: 'POST /api/sync/push, mutations: 524k numbers', send: (port) => requestRaw(port, 'POST', '/api/sync/push', padded('{"clientId":"c","schemaVersion":1,"mutations":[', '1,', '1]}'), json) },
+    { label: `POST /api/sync/push, mutations: ${k(BODY_LIMIT / 2)} numbers`, send: (port) => requestRaw(port, 'POST', '/api/sync/push', padded('{"clientId":"c","schemaVersion":1,"mutations":[', '1,', '1]}'), json) },
     {
-      label: 'POST /api/sync/push, 1 MiB of task.create with 251 tags each',
+      label: `POST /api/sync/push, ${mib} of task.create with 251 tags each`,
       send: (port) =>
         requestRaw(port, 'POST', '/api/sync/push', padded('{"clientId":"c","schemaVersion":1,"mutations":[', `{"id":1,"name":"task.create","args":{"id":"x","title":"t","tags":[${'"a",'.repeat(250)}"a"]}},`, '{}]}'), json),
     },
-    { label: 'POST /api/tasks, tags: 262k strings', send: (port) => requestRaw(port, 'POST', '/api/tasks', padded('{"title":"x","tags":[', '"a",', '"a"]}'), json) },
+    { label: `POST /api/tasks, tags: ${k(BODY_LIMIT / 4)} strings`, send: (port) => requestRaw(port, 'POST', '/api/tasks', padded('{"title":"x","tags":[', '"a",', '"a"]}'), json) },
     { label: 'GET /api/tasks/%E0%A4%A', send: (port) => request(port, 'GET', '/api/tasks/%E0%A4%A', undefined, user.headers) },
     { label: 'GET /api/tasks/%E0%A4%A, no session', send: (port) => request(port, 'GET', '/api/tasks/%E0%A4%A') },
   ];
