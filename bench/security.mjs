@@ -65,7 +65,8 @@ async function measured(app, label, send) {
   const ms = performance.now() - t0;
   await sleep(15);
   const lag = await app.call('lagStop');
-  return { label, status: res.status, ms, loopMaxMs: lag.max, sqlMs: lag.worstTurn?.sqlMs ?? null, res };
+  const turn = lag.worstTurn;
+  return { label, status: res.status, ms, loopMaxMs: lag.max, sqlMs: turn?.sqlMs ?? null, sql: turn ? { statements: turn.statements, writes: turn.writes } : null, res };
 }
 
 const push = (port, user, clientId, mutations, firstId = 1) =>
@@ -304,7 +305,7 @@ async function benchS4(app, users, tagIds, say) {
   const runs = [];
   const run = async (label, send, expect) => {
     const m = await measured(app, label, send);
-    runs.push({ label, status: m.status, ms: m.ms, loopMaxMs: m.loopMaxMs, sqlMs: m.sqlMs, expected: expect(m.res) });
+    runs.push({ label, status: m.status, ms: m.ms, loopMaxMs: m.loopMaxMs, sqlMs: m.sqlMs, sql: m.sql, expected: expect(m.res) });
     return m.res;
   };
   for (const c of malformedCases(malformedUser)) await run(c.label, () => c.send(app.port), (res) => res.status >= 400 && res.status < 500 && typeof res.json?.error?.code === 'string');
@@ -467,7 +468,7 @@ function securityMetrics({ s1, s2, s3, s4 }) {
         [...s4.runs]
           .sort((a, b) => b.loopMaxMs - a.loopMaxMs)
           .slice(0, 4)
-          .map((r) => `${r.label.trim()} (${r.status}) ${r.loopMaxMs.toFixed(0)} ms, ${r.sqlMs === null ? '?' : r.sqlMs.toFixed(0)} ms of it in synchronous SQLite`)
+          .map((r) => `${r.label.trim()} (${r.status}) ${r.loopMaxMs.toFixed(0)} ms, ${r.sqlMs === null ? '?' : r.sqlMs.toFixed(0)} ms of it in synchronous SQLite${r.sql ? ` (${r.sql.statements} statements, ${r.sql.writes} writes)` : ''}`)
           .join('; ') +
         '; ' +
         `the ${(s4.tagBatch.bytes / 1024).toFixed(0)} KB tag batch took ${s4.tagBatch.pushes} pushes (the batch budget cuts them), the 1,000 task.create ${s4.thousandPushes}` +
