@@ -12,8 +12,15 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
  * around this call is end to end (request, server work, transfer, client-side JSON.parse).
  */
 export function request(port, method, path, body, headers = {}) {
+  return requestRaw(port, method, path, body === undefined ? undefined : JSON.stringify(body), headers);
+}
+
+/**
+ * The same with the body sent as given (a string or a Buffer, e.g. malformed JSON or invalid UTF-8), as
+ * `application/json` unless `headers` says otherwise.
+ */
+export function requestRaw(port, method, path, payload, headers = {}) {
   return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
       {
         host: '127.0.0.1',

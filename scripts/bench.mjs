@@ -19,17 +19,22 @@
 // block of docs/benchmarks.md. Ratios that moved more than 10% against the previous results.json are listed;
 // with --gate, one that got worse makes the exit code 1 (meant for a quiet machine: see docs/benchmarks.md).
 //
+// Then the security suite (bench/security.mjs, ids 200–203; issue 12): the time to refuse 1 MiB string fields,
+// RSS after 100k distinct `x-timezone` spellings, the event-loop delay p99 during 50 concurrent logins with the
+// default login throttling, and the longest loop block of one malformed-input or large-batch request. It has its
+// own results block in docs/benchmarks.md. `--only security` runs it alone (results.json then holds only it).
+//
 // Options: --update-docs; --docs-only (rewrite the docs block from bench/results.json); --gate; --quick (short runs, for checking the script itself); --skip-client;
+// --only security (build, then that suite alone);
 // env BENCH_CONNECTIONS (default 32), BENCH_DURATION (s, default 8), BENCH_KEEP=1 keeps the temporary data.
-import { fork, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { hash as argon2Hash } from '@node-rs/argon2';
 import {
   INSERT_ENTITY_SQL,
   closeAgent,
@@ -43,9 +48,22 @@ import {
   taskFields,
   taskRow,
 } from '../bench/lib.mjs';
+import { measureLogins, openDb, procMemory, pushAll, startChild, tempDir, userInserter, withTokens } from '../bench/harness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = new Set(process.argv.slice(2));
+/** `--only <suite>` (or `--only=<suite>`): run one suite alone. */
+const ONLY = (() => {
+  const args = process.argv.slice(2);
+  const i = args.indexOf('--only');
+  const value = i >= 0 ? args[i + 1] : args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  if (value === undefined) return null;
+  if (value !== 'security') {
+    console.error(`[bench] --only ${value}: unknown suite (known: security)`);
+    process.exit(2);
+  }
+  return value;
+})();
 const QUICK = argv.has('--quick');
 const UPDATE_DOCS = argv.has('--update-docs');
 const GATE = argv.has('--gate');
@@ -90,94 +108,10 @@ function build() {
   return { ok: false, errors: out.split('\n').filter((l) => l.includes('error TS')).length };
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Child processes
-
-const children = new Set();
-const tempDirs = [];
-
-function tempDir(name) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), `adhd-bench-${name}-`));
-  tempDirs.push(dir);
-  return dir;
-}
-
-function cleanup() {
-  for (const c of children) {
-    try {
-      c.kill('SIGTERM');
-    } catch {
-      /* gone */
-    }
-  }
-  if (process.env.BENCH_KEEP !== '1') for (const d of tempDirs) rmSync(d, { recursive: true, force: true });
-}
-process.on('exit', cleanup);
 process.on('SIGINT', () => process.exit(130));
 
-/** Fork a server script; resolves once it reports its port. `call(cmd, args)` runs an IPC command in it. */
-function startChild(file, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(root, 'bench', file), [], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', ...env },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    children.add(child);
-    let seq = 0;
-    const pending = new Map();
-    const onExit = (code) => {
-      children.delete(child);
-      for (const p of pending.values()) p.reject(new Error(`${file} exited (${code})`));
-      reject(new Error(`${file} exited before it was ready (${code})`));
-    };
-    child.on('exit', onExit);
-    child.on('message', (msg) => {
-      if (msg?.type === 'ready') {
-        resolve({
-          port: msg.port,
-          pid: msg.pid,
-          call(cmd, args) {
-            const id = ++seq;
-            return new Promise((res, rej) => {
-              pending.set(id, { resolve: res, reject: rej });
-              child.send({ id, cmd, args });
-            });
-          },
-          stop() {
-            return new Promise((res) => {
-              child.off('exit', onExit);
-              child.once('exit', () => {
-                children.delete(child);
-                res();
-              });
-              child.kill('SIGTERM');
-            });
-          },
-        });
-        return;
-      }
-      const p = pending.get(msg?.id);
-      if (!p) return;
-      pending.delete(msg.id);
-      if (msg.ok) p.resolve(msg.result);
-      else p.reject(new Error(msg.error));
-    });
-  });
-}
-
-/**
- * VmRSS and VmHWM of a process, in MB, and VmRSS split into anonymous memory (heaps, SQLite's page cache) and
- * file-backed pages (code, and the database file when SQLite memory-maps it; the kernel can drop those).
- */
-function procMemory(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024, anonMb: kb('RssAnon') / 1024, fileMb: kb('RssFile') / 1024 };
-}
-
 // ---------------------------------------------------------------------------------------------------------
-// Direct SQL: users and sessions (no Argon2 cost), as server/test/fixtures.ts does
+// Direct SQL
 
 /** The app's read-side pragmas (page cache, memory-mapped I/O), read from its connection at the start. */
 let appPragmas = {};
@@ -188,40 +122,6 @@ function openReadBaseline(file) {
   if (appPragmas.cache_size != null) db.pragma(`cache_size = ${Number(appPragmas.cache_size)}`);
   if (appPragmas.mmap_size != null) db.pragma(`mmap_size = ${Number(appPragmas.mmap_size)}`);
   return db;
-}
-
-function openDb(file) {
-  const db = new Database(file);
-  db.pragma('busy_timeout = 10000');
-  return db;
-}
-
-function userInserter(db) {
-  const user = db.prepare(
-    `INSERT INTO users (id, email, name, password_hash, email_verified, accepted_terms_at, created_at, updated_at)
-     VALUES (?, ?, ?, ?, 1, ?, ?, ?)`,
-  );
-  const session = db.prepare(
-    `INSERT INTO sessions (id, user_id, token_hash, created_at, last_seen_at, expires_at, user_agent)
-     VALUES (?, ?, ?, ?, ?, ?, NULL)`,
-  );
-  return (email, passwordHash = 'x') => {
-    const id = newId();
-    const sessionId = newId();
-    const now = new Date().toISOString();
-    const expires = new Date(Date.now() + 24 * 3600_000).toISOString();
-    user.run(id, email, 'Bench User', passwordHash, now, now, now);
-    session.run(sessionId, id, `bench-${sessionId}`, now, now, expires);
-    return { id, sessionId, email };
-  };
-}
-
-async function withTokens(app, users) {
-  const tokens = await app.call('tokens', { pairs: users.map((u) => [u.id, u.sessionId]) });
-  users.forEach((u, i) => {
-    u.headers = { authorization: `Bearer ${tokens[i]}` };
-  });
-  return users;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -246,12 +146,9 @@ function pushClient(port, user, seed) {
       }
       return out;
     },
-    async push(mutations) {
-      const res = await request(port, 'POST', '/api/sync/push', { clientId, schemaVersion: 1, mutations }, user.headers);
-      if (res.status !== 200) throw new Error(`push answered ${res.status}: ${res.text || JSON.stringify(res.json)}`);
-      const bad = res.json.results.filter((r) => r.status !== 'applied');
-      if (bad.length) throw new Error(`push: ${bad.length} mutations not applied: ${JSON.stringify(bad[0])}`);
-      return res.json;
+    /** Every mutation applied, in as many requests as the server's batch budget needs (answers that count). */
+    push(mutations) {
+      return pushAll(port, user.headers, clientId, mutations);
     },
   };
 }
@@ -570,45 +467,8 @@ async function benchPull(app, dbFile, user) {
 }
 
 async function benchLogins(app, db) {
-  const probe = await request(app.port, 'POST', '/api/auth/login', { email: 'nobody@example.com', password: 'not-a-password-1' });
-  if (probe.status === 404) {
-    say('logins: POST /api/auth/login is not registered in this build: event-loop figure skipped');
-    return null;
-  }
-  const password = 'correct horse battery staple 42';
-  const cost = await app.call('argon2');
-  const passwordHash = await argon2Hash(password, { algorithm: 2, memoryCost: cost.memoryCost, timeCost: cost.timeCost, parallelism: 1 });
-  const add = userInserter(db);
-  const users = Array.from({ length: LOGINS }, (_, i) => add(`login-${i}-${newId()}@example.com`, passwordHash));
-  const login = async (u) => {
-    const t0 = performance.now();
-    const res = await request(app.port, 'POST', '/api/auth/login', { email: u.email, password });
-    return { ok: res.status === 200 && typeof res.json?.token === 'string', status: res.status, ms: performance.now() - t0 };
-  };
-  // Warm-up: two logins (JIT, the dummy hash for unknown emails was made by the probe).
-  for (const u of users.slice(0, 2)) {
-    const r = await login(u);
-    if (!r.ok) throw new Error(`login answered ${r.status}`);
-  }
-  say('event loop: idle 3 s, then 50 concurrent logins (Argon2id, production cost)…');
-  await app.call('lagStart', { traceSql: true });
-  await sleep(3000);
-  const idle = await app.call('lagStop');
-  await app.call('lagStart', { traceSql: true });
-  const t0 = performance.now();
-  const results = await Promise.all(users.map(login));
-  const wall = performance.now() - t0;
-  const busy = await app.call('lagStop');
-  const failed = results.filter((r) => !r.ok);
-  if (failed.length) throw new Error(`${failed.length} logins failed (first status ${failed[0].status})`);
-  const lat = results.map((r) => r.ms);
-  const out = { idle, busy, wallMs: wall, loginP50: median(lat), loginMax: Math.max(...lat), cost };
-  const st = busy.worstTurn;
-  say(
-    `  idle p99 ${idle.p99.toFixed(2)} ms; during logins p99 ${busy.p99.toFixed(2)} ms (max ${busy.max.toFixed(1)} ms); ` +
-      `50 logins in ${wall.toFixed(0)} ms (median ${out.loginP50.toFixed(0)} ms each)` +
-      (st ? `; longest loop turn ${st.ms.toFixed(0)} ms, of which ${st.sqlMs.toFixed(0)} ms in SQLite (${st.statements} statements, ${st.writes} writes)` : ''),
-  );
+  const out = await measureLogins(app, db, { count: LOGINS, say });
+  if (out?.failed.length) throw new Error(`${out.failed.length} logins failed (first status ${out.failed[0].status})`);
   return out;
 }
 
@@ -954,7 +814,7 @@ function printTable(metrics) {
 }
 
 /** Whether a larger ratio is better, per metric id; metric 5 is only reported. */
-const BETTER = { 1: 'higher', 3: 'higher', 4: 'lower', 6: 'lower', 7: 'lower', 8: 'lower', 10: 'lower', 15: 'lower', 17: 'lower' };
+const BETTER = { 1: 'higher', 3: 'higher', 4: 'lower', 6: 'lower', 7: 'lower', 8: 'lower', 10: 'lower', 15: 'lower', 17: 'lower', 201: 'lower', 202: 'lower' };
 
 /** Ratios that moved more than 10% against the previous bench/results.json; answers the regressions. */
 function compareWithPrevious(prev, metrics) {
@@ -1003,55 +863,74 @@ const DOC_ROWS = [
   [17, 'RSS with 1,000 users × 1k tasks (VmRSS after each user read its tasks)', 'fresh process', '**≤ +200 MB**'],
 ];
 
+const passCell = (m) => (m.pass === null ? 'reported' : m.pass ? '✅ pass' : `❌ miss (${m.checks.filter((c) => !c.ok).map((c) => c.label).join(', ')})`);
+
+/** A results-table row for a suite metric that carries its own name, baseline and target (ids from 100). */
+const suiteRow = (m) =>
+  `| ${m.id} | ${m.name} | ${m.baseline?.name ?? '—'} | **${m.target ?? ''}** | ${fmt(m.value, m.unit)} | ${m.baseline ? fmt(m.baseline.value, m.baseline.unit) : '—'} | ${m.ratio === undefined || m.ratio === null ? '—' : `${m.ratio}×`} | ${passCell(m)} |`;
+
+/** Replace the text between `<!-- bench:<name>:start -->` and its end marker; false when the markers are missing. */
+function replaceBlock(doc, name, text) {
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const i = doc.indexOf(start);
+  const j = doc.indexOf(end);
+  if (i < 0 || j < i) {
+    console.warn(`[bench] docs/benchmarks.md has no ${name} markers; that block is not updated`);
+    return null;
+  }
+  return doc.slice(0, i) + `${start}\n${text}\n${end}` + doc.slice(j + end.length);
+}
+
+const TABLE_HEAD = ['| # | metric | baseline in the same run | goal | result | baseline figure | ratio | pass |', '|---|---|---|---|---|---|---|---|'];
+
+/**
+ * The results block of docs/benchmarks.md and its machine line (unless the run was `--only` one suite), and the
+ * security block (ids 200–299) with its own machine line, when the run has security figures.
+ */
 function updateDocs(results) {
   const file = path.join(root, 'docs', 'benchmarks.md');
   if (!existsSync(file)) return;
   let doc = readFileSync(file, 'utf8');
-  const start = '<!-- bench:results:start -->';
-  const end = '<!-- bench:results:end -->';
-  const i = doc.indexOf(start);
-  const j = doc.indexOf(end);
-  if (i < 0 || j < i) {
-    console.warn('[bench] docs/benchmarks.md has no results markers; not updated');
-    return;
-  }
-  const byId = new Map(results.metrics.map((m) => [m.id, m]));
-  const lines = [
-    '| # | metric | baseline in the same run | goal | result | baseline figure | ratio | pass |',
-    '|---|---|---|---|---|---|---|---|',
-  ];
-  for (const [id, name, baseline, goal, absent] of DOC_ROWS) {
-    const m = byId.get(id);
-    if (!m || m.value === null) {
-      lines.push(`| ${id} | ${name} | ${baseline} | ${goal} | ${m?.note ?? absent ?? 'not measured'} | | | |`);
-      continue;
-    }
-    const pass = m.pass === null ? 'reported' : m.pass ? '✅ pass' : `❌ miss (${m.checks.filter((c) => !c.ok).map((c) => c.label).join(', ')})`;
-    const result =
-      m.extra?.p50Ms !== undefined
-        ? `p95 ${fmt(m.value, m.unit)}, p50 ${m.extra.p50Ms} ms`
-        : m.extra?.cpu4xMs !== undefined
-          ? `${fmt(m.value, m.unit)}; at 4× CPU ${fmt(m.extra.cpu4xMs, 'ms')}; the network load on loopback ${fmt(m.extra.loopbackMs, 'ms')} (${m.extra.loopbackRatio}×)`
-          : `${fmt(m.value, m.unit)}${m.extra?.p99Ms !== undefined ? `, p99 ${m.extra.p99Ms} ms` : ''}`;
-    lines.push(
-      `| ${id} | ${name} | ${baseline} | ${goal} | ${result} | ${m.baseline ? fmt(m.baseline.value, m.baseline.unit) : '—'} | ${m.ratio === undefined || m.ratio === null ? '—' : `${m.ratio}×`} | ${pass} |`,
-    );
-  }
-  // Feature suites (ids from 100): their rows carry their own name and target.
-  for (const m of results.metrics.filter((x) => x.id >= 100).sort((a, b) => a.id - b.id)) {
-    const pass = m.pass === null ? 'reported' : m.pass ? '✅ pass' : `❌ miss (${m.checks.filter((c) => !c.ok).map((c) => c.label).join(', ')})`;
-    lines.push(
-      `| ${m.id} | ${m.name} | ${m.baseline?.name ?? '—'} | **${m.target ?? ''}** | ${fmt(m.value, m.unit)} | ${m.baseline ? fmt(m.baseline.value, m.baseline.unit) : '—'} | ${m.ratio === undefined || m.ratio === null ? '—' : `${m.ratio}×`} | ${pass} |`,
-    );
-  }
   const mc = results.machine;
   const machineLine =
     `Machine: ${mc.cpus} × ${mc.model}, ${mc.mem} RAM, ${mc.os}, Node ${mc.node} · ` +
     `Commit: \`${results.commit}\`${results.dirty ? ' (with uncommitted server/shared work in progress)' : ''} · Date: ${results.date.slice(0, 10)}`;
-  doc = doc.slice(0, i) + `${start}\n${lines.join('\n')}\n${end}` + doc.slice(j + end.length);
-  doc = doc.replace(/^Machine: .*$/m, machineLine);
+  if (!results.only) {
+    const byId = new Map(results.metrics.map((m) => [m.id, m]));
+    const lines = [...TABLE_HEAD];
+    for (const [id, name, baseline, goal, absent] of DOC_ROWS) {
+      const m = byId.get(id);
+      if (!m || m.value === null) {
+        lines.push(`| ${id} | ${name} | ${baseline} | ${goal} | ${m?.note ?? absent ?? 'not measured'} | | | |`);
+        continue;
+      }
+      const result =
+        m.extra?.p50Ms !== undefined
+          ? `p95 ${fmt(m.value, m.unit)}, p50 ${m.extra.p50Ms} ms`
+          : m.extra?.cpu4xMs !== undefined
+            ? `${fmt(m.value, m.unit)}; at 4× CPU ${fmt(m.extra.cpu4xMs, 'ms')}; the network load on loopback ${fmt(m.extra.loopbackMs, 'ms')} (${m.extra.loopbackRatio}×)`
+            : `${fmt(m.value, m.unit)}${m.extra?.p99Ms !== undefined ? `, p99 ${m.extra.p99Ms} ms` : ''}`;
+      lines.push(
+        `| ${id} | ${name} | ${baseline} | ${goal} | ${result} | ${m.baseline ? fmt(m.baseline.value, m.baseline.unit) : '—'} | ${m.ratio === undefined || m.ratio === null ? '—' : `${m.ratio}×`} | ${passCell(m)} |`,
+      );
+    }
+    // Feature suites (ids 100–199): their rows carry their own name and target.
+    for (const m of results.metrics.filter((x) => x.id >= 100 && x.id < 200).sort((a, b) => a.id - b.id)) lines.push(suiteRow(m));
+    doc = replaceBlock(doc, 'results', lines.join('\n')) ?? doc;
+    doc = doc.replace(/^Machine: .*$/m, machineLine);
+  }
+  const security = results.metrics.filter((x) => x.id >= 200 && x.id < 300).sort((a, b) => a.id - b.id);
+  if (security.length) {
+    const notes = security.map((m) => `- ${m.id}: ${m.note}`);
+    const share = (x) => (x === null || x === undefined ? 'n/a' : `${Math.round(x * 100)}%`);
+    const load = `Other processes' CPU share: ${share(results.foreignCpuShare?.before)} before, ${share(results.foreignCpuShare?.after)} after the run`;
+    const text = [`${machineLine} · ${load}`, '', ...TABLE_HEAD, ...security.map(suiteRow), '', ...notes].join('\n');
+    doc = replaceBlock(doc, 'security', text) ?? doc;
+  }
   writeFileSync(file, doc);
-  say('docs/benchmarks.md: machine line and results block updated');
+  const parts = [...(results.only ? [] : ['machine line and results block']), ...(security.length ? ['security block'] : [])];
+  say(`docs/benchmarks.md: ${parts.length ? `${parts.join(', ')} updated` : 'nothing to update'}`);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -1105,19 +984,10 @@ async function benchFeatures() {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Main
+// The server suite (metrics 1–7, 17) and the security suite
 
-async function main() {
-  if (argv.has('--docs-only')) {
-    // Rewrite the results block of docs/benchmarks.md from the last bench/results.json, without measuring.
-    updateDocs(JSON.parse(readFileSync(path.join(root, 'bench', 'results.json'), 'utf8')));
-    return 0;
-  }
-  const buildInfo = build();
-  const busyBefore = await foreignCpu();
-  if (busyBefore !== null) {
-    say(`other load on the machine before the run: ${(busyBefore * 100).toFixed(0)}% of all CPUs${busyBefore > 0.15 ? ' — WARNING: figures will be noisy' : ''}`);
-  }
+/** Metrics 1–7 on one app child (seeded with the 10k-task user), then 17 on a second one. */
+async function benchServer() {
   const mainDir = tempDir('main');
   const rawDir = tempDir('raw');
   say('starting the app server and the bare Fastify server (child processes)…');
@@ -1142,12 +1012,44 @@ async function main() {
     await app.stop();
   }
   out.rss = await benchRss();
+  return out;
+}
+
+
+/** bench/security.mjs (ids 200–203); a failure is reported and leaves the other suites' figures. */
+async function benchSecurity() {
+  say('security benchmarks: bench/security.mjs…');
+  try {
+    const { runSecurityBench } = await import('../bench/security.mjs');
+    return (await runSecurityBench({ say })).metrics;
+  } catch (err) {
+    console.error('[bench] bench/security.mjs failed:', err instanceof Error ? err.stack : err);
+    return [];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Main
+
+async function main() {
+  if (argv.has('--docs-only')) {
+    // Rewrite the results block of docs/benchmarks.md from the last bench/results.json, without measuring.
+    updateDocs(JSON.parse(readFileSync(path.join(root, 'bench', 'results.json'), 'utf8')));
+    return 0;
+  }
+  const buildInfo = build();
+  const busyBefore = await foreignCpu();
+  if (busyBefore !== null) {
+    say(`other load on the machine before the run: ${(busyBefore * 100).toFixed(0)}% of all CPUs${busyBefore > 0.15 ? ' — WARNING: figures will be noisy' : ''}`);
+  }
+  const out = ONLY ? {} : await benchServer();
+  const securityMetrics = await benchSecurity();
   closeAgent();
-  const client = await benchClient();
-  const featureMetrics = await benchFeatures();
+  const client = ONLY ? { ok: false, skipped: `not run (--only ${ONLY})` } : await benchClient();
+  const featureMetrics = ONLY ? [] : await benchFeatures();
   const busyAfter = await foreignCpu();
 
-  const metrics = [...buildMetrics(out), ...(client.metrics ?? []), ...featureMetrics].sort((a, b) => a.id - b.id);
+  const metrics = [...(ONLY ? [] : buildMetrics(out)), ...(client.metrics ?? []), ...featureMetrics, ...securityMetrics].sort((a, b) => a.id - b.id);
   const resultsFile = path.join(root, 'bench', 'results.json');
   let previous = null;
   try {
@@ -1167,6 +1069,7 @@ async function main() {
     durationSeconds: Math.round((performance.now() - started) / 1000),
     foreignCpuShare: { before: busyBefore === null ? null : ms(busyBefore), after: busyAfter === null ? null : ms(busyAfter) },
     settings: { connections: CONNECTIONS, durationSeconds: DURATION, rounds: ROUNDS, warmupSeconds: WARMUP, quick: QUICK },
+    only: ONLY,
     metrics,
   };
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
