@@ -23,7 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { registerOverHttp } from '../server/test/register-over-http.mjs';
-import { median, newId, percentile, rng, tagIdsFor, taskFields } from './lib.mjs';
+import { median, newId, percentile, pushMutations, rng, tagIdsFor, taskFields } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clientDir = path.join(root, 'client');
@@ -160,20 +160,14 @@ async function seedUser(base, dataDir, n, seed) {
   const rand = rng(seed);
   const tags = tagIdsFor(20);
   const recent = [];
-  const clientId = `bench-${newId()}`;
-  let mid = 1;
-  for (let done = 0; done < n; ) {
-    const mutations = [];
-    for (let i = 0; i < 1000 && done < n; i++, done++) {
-      const id = newId();
-      mutations.push({ id: mid++, name: 'task.create', args: { id, ...taskFields(rand, tags, recent) } });
-      recent.push(id);
-      if (recent.length > 200) recent.shift();
-    }
-    const r = await api(base, 'POST', '/api/sync/push', { clientId, schemaVersion: 1, mutations }, token);
-    const bad = r.results.filter((x) => x.status !== 'applied');
-    if (bad.length) throw new Error(`push: ${bad.length} not applied: ${JSON.stringify(bad[0])}`);
+  const mutations = [];
+  for (let done = 0; done < n; done++) {
+    const id = newId();
+    mutations.push({ name: 'task.create', args: { id, ...taskFields(rand, tags, recent) } });
+    recent.push(id);
+    if (recent.length > 200) recent.shift();
   }
+  await pushMutations(base, token, `bench-${newId()}`, mutations);
   return { user, token };
 }
 

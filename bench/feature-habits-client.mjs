@@ -17,7 +17,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { median, newId, percentile, rng } from './lib.mjs';
+import { median, newId, percentile, pushMutations, rng } from './lib.mjs';
 import { registerOverHttp } from '../server/test/register-over-http.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -102,13 +102,7 @@ async function seedUser(base, dataDir) {
       if (status) mutations.push({ name: 'habit.setDay', args: { habitId: id, date, status } });
     }
   }
-  const clientId = `bench-${newId()}`;
-  for (let i = 0; i < mutations.length; i += 1000) {
-    const batch = mutations.slice(i, i + 1000).map((m, k) => ({ id: i + k + 1, ...m }));
-    const r = await api(base, 'POST', '/api/sync/push', { clientId, schemaVersion: 1, mutations: batch }, token);
-    const bad = r.results.filter((x) => x.status !== 'applied');
-    if (bad.length) throw new Error(`push: ${bad.length} not applied: ${JSON.stringify(bad[0])}`);
-  }
+  await pushMutations(base, token, `bench-${newId()}`, mutations, { 'x-timezone': 'UTC' });
   return { user, token, marks: mutations.length - HABITS };
 }
 

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { registerOverHttp } from '../server/test/register-over-http.mjs';
-import { median, newId, percentile } from './lib.mjs';
+import { median, newId, percentile, pushMutations } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = '/usr/bin/chromium';
@@ -97,12 +97,7 @@ async function seedUser(base, dataDir, n) {
       args: { id: newId(), title: `Note ${i + 1}`, content: `Thoughts for day ${i}: **remember** the plan.\n\n- [ ] one\n- [x] two\n\n${'Some words. '.repeat(20)}`, folder: i % 3 === 0 ? null : folders[i % 5], tags: [] },
     });
   }
-  for (let i = 0; i < mutations.length; i += 1000) {
-    const batch = mutations.slice(i, i + 1000).map((m, j) => ({ id: i + j + 1, ...m }));
-    const r = await api(base, 'POST', '/api/sync/push', { clientId, schemaVersion: 1, mutations: batch }, token);
-    const bad = r.results.filter((x) => x.status !== 'applied');
-    if (bad.length) throw new Error(`push: ${JSON.stringify(bad[0])}`);
-  }
+  await pushMutations(base, token, clientId, mutations);
   return { user, token, bigId };
 }
 

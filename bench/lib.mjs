@@ -174,3 +174,26 @@ export function taskRow(userId, id, fields, version, nowIso) {
 export const INSERT_ENTITY_SQL =
   'INSERT INTO entities (user_id, type, id, data, parent_id, version, deleted, field_versions, created_at, updated_at) ' +
   'VALUES (@user_id, @type, @id, @data, @parent_id, @version, @deleted, @field_versions, @created_at, @updated_at)';
+
+/**
+ * Pushes `mutations` (numbered 1…n here) for a fresh `clientId` over HTTP, 1,000 a request; a push the server
+ * cut at its batch budget (docs/sync.md, "Limits per user") continues after its `lastMutationId`. Throws on an
+ * HTTP error or on a mutation that was not applied.
+ */
+export async function pushMutations(base, token, clientId, mutations, headers = {}) {
+  const numbered = mutations.map((m, i) => ({ ...m, id: i + 1 }));
+  for (let last = 0, requests = 0; last < numbered.length; ) {
+    if (++requests > 10 * numbered.length) throw new Error('push: no progress');
+    const res = await fetch(`${base}/api/sync/push`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
+      body: JSON.stringify({ clientId, schemaVersion: 1, mutations: numbered.slice(last, last + 1000) }),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`POST /api/sync/push answered ${res.status}: ${text.slice(0, 300)}`);
+    const answer = JSON.parse(text);
+    const bad = answer.results.filter((x) => x.status !== 'applied');
+    if (bad.length) throw new Error(`push: ${bad.length} not applied: ${JSON.stringify(bad[0])}`);
+    last = answer.lastMutationId;
+  }
+}
