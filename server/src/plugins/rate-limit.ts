@@ -58,11 +58,23 @@ export interface Limits {
    * limit (at most `max` attempts are ever evaluated). `release` the reservation when the attempt succeeded.
    */
   reserve(rules: LimitRule[], kind: LimitEventKind, key: LimitKey): Promise<number>;
-  release(id: number): Promise<void>;
+  /**
+   * Start a password check: the rules are checked counting the checks in flight (so concurrent requests cannot
+   * all slip under a limit: at most `max` are ever evaluated), and the attempt holds its place in memory until
+   * it ends. Only a failure is written (`failed`), so a successful sign-in costs no write of its own.
+   */
+  begin(rules: LimitRule[], kind: LimitEventKind, key: LimitKey): Promise<Attempt>;
   /** Time (ms) of the newest event of a kind for an email or IP, or null. */
   lastAt(kind: LimitEventKind, key: LimitKey): Promise<number | null>;
   /** Forget the events of a kind for an email or IP (a password reset clears the failed-login count). */
   clear(kind: LimitEventKind, key: LimitKey): Promise<void>;
+}
+
+/** A password check in flight (`Limits.begin`); end it exactly once. */
+export interface Attempt {
+  succeeded(): void;
+  /** Record the failure (it counts from now on, also after a restart). */
+  failed(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -103,25 +115,45 @@ export const rateLimitPlugin = fp(
       return q;
     }
 
-    async function windowWait(executor: typeof db, rule: LimitRule, now: number): Promise<number> {
+    /** Attempts in flight (`begin`), counted by every rule they match until they end. */
+    const inFlight = new Set<{ kind: LimitEventKind; key: LimitKey; at: number }>();
+    const inFlightTimes = (rule: LimitRule) =>
+      [...inFlight]
+        .filter((a) => rule.kinds.includes(a.kind) && keyColumns(rule.key).every(([col, value]) => a.key[col] === value))
+        .map((a) => a.at);
+
+    /** What the stored events say about a rule: a window's count and oldest time, or a backoff's times. */
+    async function readRule(executor: typeof db, rule: LimitRule, now: number) {
+      if (rule.backoff) {
+        const rows = await matching(executor, rule, now - KEEP_MS).select('at').orderBy('at', 'desc').limit(BACKOFF_EVENTS).execute();
+        return { times: rows.map((r) => r.at).reverse(), n: 0, oldest: null };
+      }
       const row = await matching(executor, rule, now - rule.windowMs)
         .select([sql<number>`count(*)`.as('n'), sql<number | null>`min(at)`.as('oldest')])
         .executeTakeFirstOrThrow();
-      return Number(row.n) < rule.max ? 0 : (row.oldest ?? now) + rule.windowMs - now;
+      return { times: [], n: Number(row.n), oldest: row.oldest };
     }
 
-    async function eventTimes(executor: typeof db, rule: LimitRule, now: number): Promise<number[]> {
-      const rows = await matching(executor, rule, now - KEEP_MS).select('at').orderBy('at', 'desc').limit(BACKOFF_EVENTS).execute();
-      return rows.map((r) => r.at).reverse();
-    }
-
+    /**
+     * 429 when a rule is at its limit, counting the stored events and the attempts in flight. The stored events
+     * are read first; the check against the attempts in flight then runs without a pause, so a caller that adds
+     * its own attempt right after it cannot be overtaken by a concurrent one.
+     */
     async function evaluate(executor: typeof db, rules: LimitRule[], now: number) {
-      for (const rule of rules) {
-        const wait = rule.backoff
-          ? backoffWait({ ...rule, backoff: rule.backoff }, await eventTimes(executor, rule, now), now)
-          : await windowWait(executor, rule, now);
+      const stored: Awaited<ReturnType<typeof readRule>>[] = [];
+      for (const rule of rules) stored.push(await readRule(executor, rule, now));
+      rules.forEach((rule, i) => {
+        const { times, n, oldest } = stored[i]!;
+        const flying = inFlightTimes(rule);
+        let wait: number;
+        if (rule.backoff) {
+          wait = backoffWait({ ...rule, backoff: rule.backoff }, [...times, ...flying].sort((a, b) => a - b), now);
+        } else {
+          const first = Math.min(oldest ?? now, ...flying);
+          wait = n + flying.length < rule.max ? 0 : first + rule.windowMs - now;
+        }
         if (wait > 0) throw tooManyRequests(Math.max(1, Math.ceil(wait / 1000)));
-      }
+      });
     }
 
     const insert = (executor: typeof db, kind: LimitEventKind, key: LimitKey, now: number) =>
@@ -150,8 +182,31 @@ export const rateLimitPlugin = fp(
         await prune(now);
         return id;
       },
-      async release(id) {
-        await db.deleteFrom('auth_events').where('id', '=', id).execute();
+      async begin(rules, kind, key) {
+        const now = Date.now();
+        await evaluate(db, rules, now);
+        const attempt = { kind, key, at: now };
+        inFlight.add(attempt);
+        let ended = false;
+        const end = () => {
+          if (ended) throw new Error('an attempt ends once');
+          ended = true;
+        };
+        return {
+          succeeded() {
+            end();
+            inFlight.delete(attempt);
+          },
+          async failed() {
+            end();
+            try {
+              // Stored before it leaves the in-flight set, so it never stops counting in between.
+              await insert(db, kind, key, Date.now());
+            } finally {
+              inFlight.delete(attempt);
+            }
+          },
+        };
       },
       async lastAt(kind, key) {
         let q = db.selectFrom('auth_events').select(sql<number | null>`max(at)`.as('at')).where('kind', '=', kind);

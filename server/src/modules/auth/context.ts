@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import { HttpError, tooManyRequests } from '../../lib/errors.js';
-import type { LimitRule } from '../../plugins/rate-limit.js';
+import type { LimitKey, LimitRule } from '../../plugins/rate-limit.js';
 import { messageFor } from '@adhd/shared/validation/messages';
 import { usersRepository, type UserRow } from '../user/repository.js';
 import { RESEND_AFTER_MS, emailCodesRepository } from './codes.js';
@@ -101,12 +101,28 @@ export async function confirmPassword(
 ): Promise<void> {
   if (given.password === undefined || given.password === '') throw wrongPassword(given.field);
   const key = { email: user.email, ip: request.ip };
-  const attempt = await app.limits.reserve(ctx.loginRules(request.ip, user.email), 'login_failed', key);
-  if (!(await verifyPassword(user.password_hash, given.password))) {
+  const password = given.password;
+  const ok = await checkPassword(app, ctx.loginRules(request.ip, user.email), key, async () => (await verifyPassword(user.password_hash, password)) || null);
+  if (!ok) {
     request.log.info({ event: 'password_confirm_failed', userId: user.id }, 'password confirmation wrong');
     throw wrongPassword(given.field);
   }
-  await app.limits.release(attempt);
+}
+
+/**
+ * A password check under the login rules (`Limits.begin`): `check` answers what it proved, or null for a wrong
+ * password; null, or an error thrown by `check`, counts as a failed login.
+ */
+export async function checkPassword<T>(app: FastifyInstance, rules: LimitRule[], key: LimitKey, check: () => Promise<T | null>): Promise<T | null> {
+  const attempt = await app.limits.begin(rules, 'login_failed', key);
+  let result: T | null = null;
+  try {
+    result = await check();
+  } finally {
+    if (result === null) await attempt.failed();
+    else attempt.succeeded();
+  }
+  return result;
 }
 
 /** Deletes an account's uploads folder (its rows go by ON DELETE CASCADE). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { loginSchema } from '@adhd/shared/users/schema';
 import { parse } from '../../lib/validate.js';
 import { toPublicUser } from '../user/public-user.js';
-import { invalidCredentials, type AuthContext } from './context.js';
+import { checkPassword, invalidCredentials, type AuthContext } from './context.js';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 
 /** The token of a `Bearer …` header (identify has already checked its form). */
@@ -17,14 +17,16 @@ export function sessionRoutes(app: FastifyInstance, ctx: AuthContext) {
    */
   app.post('/api/auth/login', async (request, reply) => {
     const { email, password } = parse(loginSchema, request.body);
-    const attempt = await app.limits.reserve(ctx.loginRules(request.ip, email), 'login_failed', { email, ip: request.ip });
-    const user = await ctx.users.findByEmail(email);
-    const ok = await verifyPassword(user?.password_hash ?? (await dummyHash(ctx.config.argon2)), password);
-    if (!user || !ok || user.disabled) {
-      request.log.info({ event: 'login_failed', userId: user?.id ?? null }, 'login failed');
+    let found: Awaited<ReturnType<typeof ctx.users.findByEmail>>;
+    const user = await checkPassword(app, ctx.loginRules(request.ip, email), { email, ip: request.ip }, async () => {
+      found = await ctx.users.findByEmail(email);
+      const ok = await verifyPassword(found?.password_hash ?? (await dummyHash(ctx.config.argon2)), password);
+      return found && ok && !found.disabled ? found : null;
+    });
+    if (!user) {
+      request.log.info({ event: 'login_failed', userId: found?.id ?? null }, 'login failed');
       throw invalidCredentials();
     }
-    await app.limits.release(attempt);
     if (needsRehash(user.password_hash, ctx.config.argon2)) {
       await ctx.users.update(user.id, { password_hash: await hashPassword(password, ctx.config.argon2) });
     }
