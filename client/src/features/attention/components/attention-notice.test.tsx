@@ -7,7 +7,7 @@ import type { AppDatabase } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
 import { deleteUserDb, openUserDb } from '../../../db/session';
 import { activateLocale, i18n } from '../../../i18n';
-import { useAttention } from '../data/attention';
+import { useAttention } from '../data/queries';
 import { AttentionNotice } from './attention-notice';
 
 /** The "needs attention" notice and list (issue 12, point 8), in both languages. */

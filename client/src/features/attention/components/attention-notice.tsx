@@ -1,8 +1,10 @@
 import { Plural } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDb } from '../../../db/session';
-import { useAttention } from '../data/attention';
-import { AttentionDialog } from './attention-dialog';
+import { useAttention } from '../data/queries';
+
+/** The list itself loads when it is first opened: the app bar is on every screen's first paint. */
+const AttentionDialog = lazy(() => import('./attention-dialog').then((m) => ({ default: m.AttentionDialog })));
 
 /**
  * Shown in the app bar, next to the sync badge, while changes the server refused wait in the "needs attention"
@@ -29,7 +31,11 @@ export function AttentionNotice() {
         <span aria-hidden className="size-1.5 rounded-full bg-current" />
         <Plural value={count} one="# change needs attention" other="# changes need attention" />
       </button>
-      <AttentionDialog db={db} entries={entries ?? []} open={open} onOpenChange={setOpen} />
+      {open && (
+        <Suspense fallback={null}>
+          <AttentionDialog db={db} entries={entries ?? []} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

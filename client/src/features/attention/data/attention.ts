@@ -1,16 +1,6 @@
 import { TOO_LARGE } from '@adhd/shared/sync/protocol';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { AppDatabase, AttentionEntry } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
-
-/**
- * The "needs attention" list (db/attention.ts fills it), oldest first; undefined while loading. It is read in
- * the app bar, outside any error boundary: a database closed for another tab's upgrade (db/upgrade.ts) reads
- * as an empty list rather than taking the whole app down with it.
- */
-export function useAttention(db: AppDatabase | null): AttentionEntry[] | undefined {
-  return useLiveQuery(async () => (db ? db._attention.orderBy('at').toArray().catch((): AttentionEntry[] => []) : []), [db]);
-}
 
 /** The entity types whose refused create or edit can come back as a new item, and the mutation that makes it. */
 const CREATE_OF: Record<string, string> = { task: 'task.create', note: 'note.create' };
