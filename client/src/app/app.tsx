@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { SyncLifecycle } from '../db/use-sync-lifecycle';
 import { i18n } from '../i18n';
-import { DbUpgradeNotice } from './db-upgrade-notice';
+import { DbUpgradeWatcher } from './db-upgrade-watcher';
 import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout';
 import { AppRoutes } from './routes';
@@ -29,7 +29,7 @@ export function App() {
         </ErrorBoundary>
       </Layout>
       <UpdatePrompt />
-      <DbUpgradeNotice />
+      <DbUpgradeWatcher />
     </I18nProvider>
   );
 }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppDatabase } from '../db/database';
 import { localDbUpgrade } from '../db/upgrade';
 import { activateLocale, i18n } from '../i18n';
-import { DbUpgradeNotice } from './db-upgrade-notice';
+import { DbUpgradeWatcher } from './db-upgrade-watcher';
 
 /** Issue 12, point 9: an old tab learns of a newer app's database upgrade and offers a reload. */
 const dbs: AppDatabase[] = [];
@@ -28,7 +28,7 @@ function upgradeElsewhere(db: AppDatabase): Promise<void> {
   });
 }
 
-describe('DbUpgradeNotice', () => {
+describe('DbUpgradeWatcher and its notice', () => {
   it.each([
     ['en', 'A new version of the app is open in another tab. Reload this tab to keep working.', 'Reload'],
     ['ru', 'В другой вкладке открыта новая версия приложения. Перезагрузите эту вкладку, чтобы продолжить работу.', 'Перезагрузить'],
@@ -39,7 +39,7 @@ describe('DbUpgradeNotice', () => {
     await db.tasks.count();
     render(
       <I18nProvider i18n={i18n}>
-        <DbUpgradeNotice />
+        <DbUpgradeWatcher />
       </I18nProvider>,
     );
     expect(screen.queryByTestId('db-upgrade-notice')).toBeNull();
@@ -69,7 +69,7 @@ describe('DbUpgradeNotice', () => {
     });
     render(
       <I18nProvider i18n={i18n}>
-        <DbUpgradeNotice />
+        <DbUpgradeWatcher />
       </I18nProvider>,
     );
     const opening = db.open();

@@ -1,13 +1,11 @@
 import { Trans } from '@lingui/react/macro';
-import { useLocalDbUpgrade } from '../db/upgrade';
+import type { UpgradeState } from '../db/upgrade';
 
 /**
  * "A newer version of the app is open in another tab": this tab's local database was closed for that tab's
  * upgrade (db/upgrade.ts), so its writes would fail; one button reloads it into the new version.
  */
-export function DbUpgradeNotice() {
-  const state = useLocalDbUpgrade();
-  if (state === 'none') return null;
+export function DbUpgradeNotice({ state }: { state: Exclude<UpgradeState, 'none'> }) {
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-4 z-[90] flex justify-center px-4">
       <div

@@ -1,5 +1,5 @@
 import { PUSH_MAX_BYTES, QUOTA_EXCEEDED, SYNC_SCHEMA_VERSION, TOO_LARGE, type Mutation, type PullResponse, type PushResponse } from '@adhd/shared/sync/protocol';
-import { moveToAttention } from './attention';
+import type { Refusal } from './attention';
 import { applyPullPage } from './apply-pull';
 import type { AppDatabase } from './database';
 import { outboxAfter, renumberOutbox, type SyncMeta } from './outbox';
@@ -62,6 +62,14 @@ export async function pushOutbox(
       last = expected - 1;
     }
   }
+}
+
+/**
+ * Refused changes into the "needs attention" list (db/attention.ts). That code loads only when the server
+ * refuses something, which is rare: it stays out of the first paint's scripts (metric 15).
+ */
+async function moveToAttention(db: AppDatabase, refusals: Refusal[], skip = false): Promise<void> {
+  if (refusals.length) await (await import('./attention')).moveToAttention(db, refusals, skip);
 }
 
 /** The most JSON one mutation may be to be sent (alone): the server's 1 MiB body limit, less the envelope. */
