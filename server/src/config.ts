@@ -156,7 +156,7 @@ function secretFrom(dataDir: string, given: string | undefined): string {
 function quotaMb(given: string | undefined): number {
   if (given === undefined || given === '') return 500;
   const mb = Number(given);
-  if (!Number.isFinite(mb) || mb <= 0) throw new Error('USER_QUOTA_MB must be a positive number of megabytes');
+  if (!Number.isFinite(mb) || mb <= 0) throw new ConfigError(`USER_QUOTA_MB=${JSON.stringify(given)} is not allowed: give a positive number of megabytes, e.g. USER_QUOTA_MB=500`);
   return mb;
 }
 

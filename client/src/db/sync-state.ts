@@ -9,9 +9,9 @@ export interface SyncState {
   lastSyncedAt: string | null;
   /**
    * Why sync stopped, for `status: 'error'`: `reload` when the server needs a newer app (426), `server` for
-   * an unexpected answer (retried with backoff). Null otherwise.
+   * an unexpected answer (retried with backoff), `full` when the server's storage is full (507; the changes
+   * stay on this device until it has room). Null otherwise.
    */
-  /** `full`: the server's storage is full (507); the changes stay on this device until it has room. */
   reason: 'reload' | 'server' | 'full' | null;
 }
 

@@ -14,11 +14,11 @@ const MUTATION_STATUS: Record<MutationError['code'], number> = {
   FORBIDDEN: 403,
 };
 
-/** Framework errors that are safe to describe to the client, by Fastify error code. */
 /** The longest path parameter the router takes (app.ts `maxParamLength`); a longer one answers 414. */
 export const MAX_PARAM_LENGTH = 200;
 export const URI_TOO_LONG = { error: { code: 'URI_TOO_LONG', message: 'URL is too long' } } as const;
 
+/** Framework errors that are safe to describe to the client, by Fastify error code. */
 const FASTIFY_CODES: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' },

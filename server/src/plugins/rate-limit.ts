@@ -55,7 +55,7 @@ export interface Limits {
   record(kind: LimitEventKind, key: LimitKey): Promise<number>;
   /**
    * Check the rules and record the event in one transaction, so concurrent requests cannot all slip under a
-   * limit (at most `max` attempts are ever evaluated). `release` the reservation when the attempt succeeded.
+   * limit (at most `max` are ever counted). The event stays recorded (a reset mail sent); see `begin` for password checks.
    */
   reserve(rules: LimitRule[], kind: LimitEventKind, key: LimitKey): Promise<number>;
   /**

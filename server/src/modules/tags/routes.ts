@@ -9,7 +9,6 @@ import { parse, parseIdParam } from '../../lib/validate.js';
 import { jsonEach, sendJsonArray } from '../../lib/json-stream.js';
 import { getTag, isLive, listTags, refsByItem, refsByTag, tagIdTaken } from './repository.js';
 
-
 const isNonEmptyObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0;
 
