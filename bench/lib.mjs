@@ -65,6 +65,24 @@ export function closeAgent() {
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** A number rounded to 2 decimals (figures in results.json). */
+export const r2 = (x) => Math.round(x * 100) / 100;
+
+/** A ratio to 3 significant digits (0.0142, 4.35). */
+export const sig3 = (x) => Number(x.toPrecision(3));
+
+/** A result row with its `pass`: every check ok; null when it has no checks (the figure is only reported). */
+export function withPass(m) {
+  const checks = m.checks ?? [];
+  return { ...m, pass: checks.length ? checks.every((c) => c.ok) : null };
+}
+
+/** A logger that prefixes each line with `[prefix <seconds since this call> s]`. */
+export function timedLogger(prefix) {
+  const started = performance.now();
+  return (msg) => console.log(`[${prefix} ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${msg}`);
+}
+
 export function median(values) {
   const s = [...values].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
@@ -150,6 +168,23 @@ export function taskFields(rand, tagIds, parents = []) {
 
 export function tagIdsFor(n = 20) {
   return Array.from({ length: n }, () => newId());
+}
+
+/**
+ * Tasks as a client creates them, deterministic per `seed`: each call answers `{ id, fields }`, and ~15% of
+ * tasks are subtasks of one of the 200 created before them.
+ */
+export function taskSource(seed, tagCount = 20) {
+  const rand = rng(seed);
+  const tags = tagIdsFor(tagCount);
+  const recent = [];
+  return () => {
+    const id = newId();
+    const fields = taskFields(rand, tags, recent);
+    recent.push(id);
+    if (recent.length > 200) recent.shift();
+    return { id, fields };
+  };
 }
 
 /**

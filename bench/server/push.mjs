@@ -1,0 +1,82 @@
+// Pushes of the server suite: the push client, the 10k-task user every other phase reads, and metrics 4 and 5
+// (sequential 50-mutation pushes with synchronous=FULL and NORMAL against raw better-sqlite3 transactions).
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { median, newId, percentile, taskSource } from '../lib.mjs';
+import { pushAll, userInserter, withTokens } from '../harness.mjs';
+import { rawInserts } from './sqlite.mjs';
+
+/** A push client: sequential mutation ids, realistic task.create args, ~15% subtasks of earlier tasks. */
+function pushClient(port, user, seed) {
+  const nextTask = taskSource(seed);
+  let nextId = 1;
+  const clientId = `bench-${newId()}`;
+  return {
+    clientId,
+    mutations(n) {
+      return Array.from({ length: n }, () => {
+        const { id, fields } = nextTask();
+        return { id: nextId++, name: 'task.create', args: { id, ...fields } };
+      });
+    },
+    /** Every mutation applied, in as many requests as the server's batch budget needs (answers that count). */
+    push(mutations) {
+      return pushAll(port, user.headers, clientId, mutations);
+    },
+  };
+}
+
+/** One user with `sizes.bigUserTasks` tasks, pushed 1,000 at a time through POST /api/sync/push. */
+export async function seedBigUser({ say, sizes }, app, db) {
+  const [user] = await withTokens(app, [userInserter(db)(`big-${newId()}@example.com`)]);
+  const client = pushClient(app.port, user, 10);
+  const t0 = performance.now();
+  for (let done = 0; done < sizes.bigUserTasks; done += 1000) await client.push(client.mutations(1000));
+  const count = db.prepare("SELECT count(*) AS n FROM entities WHERE user_id = ? AND type = 'task'").get(user.id).n;
+  if (count !== sizes.bigUserTasks) throw new Error(`seeded ${count} tasks instead of ${sizes.bigUserTasks}`);
+  say(`seeded one user with ${count} tasks through POST /api/sync/push (10 × 1,000) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return user;
+}
+
+/** Sequential pushes of `batches` × `batchSize` task.create; answers total ms and per-push latencies. */
+async function timedPushes(client, batches, batchSize) {
+  const batchesOfMutations = Array.from({ length: batches }, () => client.mutations(batchSize));
+  const lat = [];
+  const t0 = performance.now();
+  for (const m of batchesOfMutations) {
+    const s = performance.now();
+    await client.push(m);
+    lat.push(performance.now() - s);
+  }
+  return { ms: performance.now() - t0, p50: median(lat), p99: percentile(lat, 99) };
+}
+
+/** Metrics 4 and 5: the app's pushes (FULL, then NORMAL) and the raw baselines (FULL, then NORMAL). */
+export async function benchPush({ say, sizes, pragmas }, app, db, pushUser, rawDir) {
+  const { pushBatches: batches, pushBatchSize: batchSize } = sizes;
+  const schemaSql = db
+    // The table, then its indexes. Triggers are left out: they only fire for notes (the FTS index), and the
+    // baseline inserts tasks.
+    .prepare("SELECT sql FROM sqlite_master WHERE tbl_name = 'entities' AND type IN ('table', 'index') AND sql IS NOT NULL ORDER BY type DESC")
+    .all()
+    .map((r) => r.sql.replace(/REFERENCES\s+"?users"?\s*\("?id"?\)(\s+ON DELETE CASCADE)?/i, ''));
+  const client = pushClient(app.port, pushUser, 5);
+  say(`push: ${batches} sequential pushes of ${batchSize} task.create (synchronous=FULL)…`);
+  await timedPushes(client, 5, batchSize); // warm-up
+  const full = await timedPushes(client, batches, batchSize);
+  await app.call('synchronous', { mode: 'NORMAL' });
+  await timedPushes(client, 2, batchSize);
+  const normal = await timedPushes(client, batches, batchSize);
+  await app.call('synchronous', { mode: 'FULL' });
+  say(`raw better-sqlite3: ${batches} transactions of ${batchSize} INSERTs, FULL then NORMAL…`);
+  const raw = (synchronous, file) => rawInserts({ file: path.join(rawDir, file), synchronous, batches, batchSize, schemaSql, pragmas });
+  const rawFull = raw('FULL', 'raw-full.sqlite');
+  const rawNormal = raw('NORMAL', 'raw-normal.sqlite');
+  const n = batches * batchSize;
+  const rate = (t) => (n / t) * 1000;
+  say(
+    `  push FULL ${rate(full.ms).toFixed(0)} mut/s (${(full.ms / batches).toFixed(2)} ms/push), NORMAL ${rate(normal.ms).toFixed(0)} mut/s; ` +
+      `raw FULL ${rate(rawFull.ms).toFixed(0)} mut/s, raw NORMAL ${rate(rawNormal.ms).toFixed(0)} mut/s`,
+  );
+  return { full, normal, rawFull, rawNormal, n };
+}
