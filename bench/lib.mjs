@@ -3,6 +3,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
 
 /** One keep-alive agent for every scripted request of the orchestrator (autocannon has its own sockets). */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
@@ -76,6 +77,9 @@ export function withPass(m) {
   const checks = m.checks ?? [];
   return { ...m, pass: checks.length ? checks.every((c) => c.ok) : null };
 }
+
+/** Whether the module at `moduleUrl` (its import.meta.url) is the script node was started with. */
+export const isMain = (moduleUrl) => Boolean(process.argv[1]) && moduleUrl === pathToFileURL(process.argv[1]).href;
 
 /** A logger that prefixes each line with `[prefix <seconds since this call> s]`. */
 export function timedLogger(prefix) {
