@@ -5,15 +5,13 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { median, percentile, rng } from './lib.mjs';
+import { addDays, isMain, median, percentile, r2, rng, sig3 } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HABITS = 300;
 const DAYS = 1826; // 5 years
 const RUNS = 15;
-const r2 = (x) => Math.round(x * 100) / 100;
 
-const addDays = (date, n) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** 300 habits of mixed frequencies, each with ~5 years of marks (complete, some misses and skips, gaps). */
 function dataset(today) {
@@ -73,7 +71,7 @@ export async function runBench({ say = console.log } = {}) {
     unit: 'ms',
     extra: { maxMs: r2(worst), p95Ms: r2(percentile(times, 95)), marks: markCount, timesMs: times.map(r2) },
     baseline: { name: 'one pass reading every mark', value: r2(baseMs), unit: 'ms' },
-    ratio: Number((p50 / Math.max(baseMs, 0.01)).toPrecision(3)),
+    ratio: sig3(p50 / Math.max(baseMs, 0.01)),
     target: '≤ 50 ms in total',
     // The median, like the suite's other timings; the slowest pass (a GC pause can land in one) is reported.
     checks: [{ label: 'p50 ≤ 50 ms', ok: p50 <= 50 }],
@@ -82,7 +80,7 @@ export async function runBench({ say = console.log } = {}) {
   return { metrics: [{ ...metric, pass: metric.checks.every((c) => c.ok) }] };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (isMain(import.meta.url)) {
   const out = await runBench();
   console.log(JSON.stringify(out.metrics, null, 2));
 }

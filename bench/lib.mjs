@@ -137,6 +137,9 @@ function words(rand, min, max) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+/** The ISO day `n` days after the ISO day `date` (UTC). */
+export const addDays = (date, n) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
 function isoDate(base, offsetDays) {
   return new Date(base + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
