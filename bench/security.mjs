@@ -20,13 +20,14 @@
 // so every measured request meets the server's default limits (credential rate limits, login throttle, write
 // rate limit, batch budget).
 //
-// The parts are in bench/security/: common (body limit, sizes, measured requests), seed, s1, s2, s4 and metrics.
+// The parts are in bench/security/: settings (sizes), common (body limit, measured requests), seed, s1, s2, s4
+// and metrics.
 import path from 'node:path';
 import { measureLogins, openDb, startChild, tempDir, withTokens } from './harness.mjs';
 import { isMain } from './lib.mjs';
-import { LOGINS } from './security/common.mjs';
+import { LOGINS, S1_REPEATS } from './security/settings.mjs';
 import { securityMetrics } from './security/metrics.mjs';
-import { S1_REPEATS, benchS1, s1Cases } from './security/s1.mjs';
+import { benchS1, s1Cases } from './security/s1.mjs';
 import { benchS2 } from './security/s2.mjs';
 import { benchS4 } from './security/s4.mjs';
 import { seed } from './security/seed.mjs';

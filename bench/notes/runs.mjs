@@ -43,7 +43,9 @@ function timeToSelectors([selectors, clickSelector]) {
   });
 }
 
-async function notesReady(page, count) {
+/** Opens /notes in `page` and waits until its cards and the folder count of all `count` notes are shown. */
+async function openNotes(page, base, count) {
+  await page.goto(`${base}/notes`);
   await page.locator('[data-testid="note-card"]').first().waitFor({ timeout: 60_000 });
   await page.waitForFunction((n) => document.querySelector('nav[aria-label="Folders"]')?.textContent?.includes(String(n)), count, { timeout: 60_000 });
 }
@@ -51,8 +53,7 @@ async function notesReady(page, count) {
 /** Metric 122: /dashboard → click 'Notes' → first frame with note cards; the chunk and the data are warm. */
 export async function screenRender(context, base, count) {
   const page = await context.newPage();
-  await page.goto(`${base}/notes`);
-  await notesReady(page, count);
+  await openNotes(page, base, count);
   const times = [];
   for (let i = 0; i < RUNS; i++) {
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
@@ -72,8 +73,7 @@ export async function previewRuns(context, base, count) {
   const complete = [];
   const longest = [];
   for (let i = 0; i < RUNS; i++) {
-    await page.goto(`${base}/notes`);
-    await notesReady(page, count);
+    await openNotes(page, base, count);
     await page.waitForTimeout(300);
     await page.evaluate(watchLongTasks);
     const [dialogMs, ms, doneMs] = await page.evaluate(timeToSelectors, [
@@ -99,8 +99,7 @@ export async function previewTabRuns(context, base, count) {
   const complete = [];
   const longest = [];
   for (let i = 0; i < RUNS; i++) {
-    await page.goto(`${base}/notes`);
-    await notesReady(page, count);
+    await openNotes(page, base, count);
     await page.getByRole('button', { name: 'New note' }).click();
     await page.getByRole('dialog', { name: 'New note' }).getByLabel('Content').waitFor();
     // Pasting 100 KB through the input pipeline is slow in headless Chromium; set it the way a paste ends up.

@@ -1,5 +1,5 @@
-// What the parts of the security suite (bench/security.mjs) share: the server's body limit, the dataset sizes,
-// sized bodies, and one request measured inside its own event-loop window in the server.
+// Requests of the security suite (bench/security.mjs): the server's body limit, bodies sized to it, and one
+// request measured inside its own event-loop window in the server.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -10,13 +10,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 /** The server's body limit (BODY_LIMIT of the compiled server/src/app.ts): the largest body that reaches validation. */
 export const { BODY_LIMIT } = await import(pathToFileURL(path.join(root, 'server', 'dist', 'app.js')).href);
 if (!Number.isInteger(BODY_LIMIT) || BODY_LIMIT <= 0) throw new Error('server/dist/app.js exports no BODY_LIMIT');
-export const TAG_USER_TASKS = 20_000;
-export const TAG_COUNT = 20;
-export const TAG_BATCH_BYTES = 35 * 1024;
-export const NOTE_BYTES = 450 * 1024;
-export const NOTES = 12;
-export const LOGINS = 50;
-export const signed = (x) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
 
 /** A body whose `make(n)` grows by one byte per unit of n, sized to exactly `bytes` of JSON. */
 export function sized(make, bytes = BODY_LIMIT) {

@@ -1,7 +1,6 @@
 // The security suite's result rows (ids 200–203) from its measurements.
 import { r2, sig3, withPass } from '../lib.mjs';
-import { LOGINS, signed } from './common.mjs';
-import { TZ_REQUESTS, TZ_WARMUP } from './s2.mjs';
+import { LOGINS, TZ_REQUESTS, TZ_WARMUP, signed } from './settings.mjs';
 
 export function securityMetrics({ s1, s2, s3, s4 }) {
   const out = [];

@@ -1,8 +1,7 @@
 // Security S1 (200): the time to refuse a 1 MiB string field on each route that takes one.
 import { median, newId, r2, request } from '../lib.mjs';
 import { measured, sized } from './common.mjs';
-
-export const S1_REPEATS = 5;
+import { S1_REPEATS } from './settings.mjs';
 
 export function s1Cases(s1User) {
   const spaces = (n) => ' '.repeat(Math.max(0, n));

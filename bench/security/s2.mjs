@@ -2,10 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { sleep } from '../lib.mjs';
-import { signed } from './common.mjs';
-
-export const TZ_WARMUP = 5_000;
-export const TZ_REQUESTS = 100_000;
+import { TZ_REQUESTS, TZ_WARMUP, signed } from './settings.mjs';
 
 const ZONES = ['America/Argentina/Buenos_Aires', 'America/Indiana/Indianapolis', 'America/North_Dakota/New_Salem'];
 

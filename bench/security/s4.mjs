@@ -1,6 +1,7 @@
 // Security S4 (203): the longest event-loop block of one malformed-input or large-batch request, one at a time.
 import { newId, r2, request, requestRaw, rng, sleep, tagIdsFor, taskFields } from '../lib.mjs';
-import { BODY_LIMIT, NOTES, TAG_BATCH_BYTES, measured, padded, push } from './common.mjs';
+import { BODY_LIMIT, measured, padded, push } from './common.mjs';
+import { NOTES, TAG_BATCH_BYTES } from './settings.mjs';
 
 const HABIT_DAYS = 20_000;
 

@@ -3,7 +3,8 @@
 import { performance } from 'node:perf_hooks';
 import { newId, rng, tagIdsFor, taskFields } from '../lib.mjs';
 import { userInserter, withTokens } from '../harness.mjs';
-import { NOTES, NOTE_BYTES, TAG_COUNT, TAG_USER_TASKS, pushOk } from './common.mjs';
+import { pushOk } from './common.mjs';
+import { NOTES, NOTE_BYTES, TAG_COUNT, TAG_USER_TASKS } from './settings.mjs';
 
 export async function seed(app, db, say) {
   const add = userInserter(db);
