@@ -25,6 +25,8 @@ export default defineConfig({
         ssr: { resolve: { conditions } },
         test: { name: 'shared', root: './shared', include: ['src/**/*.test.ts'] },
       },
+      // The bench scripts' option parsing and outputs (scripts/bench.mjs, bench/**): no server, no browser.
+      { test: { name: 'bench', root: './bench', include: ['test/**/*.test.mjs'], environment: 'node' } },
       {
         resolve: { conditions },
         ssr: { resolve: { conditions } },

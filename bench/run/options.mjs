@@ -10,8 +10,8 @@ export const SUITES = ['server', 'client', 'security'];
 export function parseOptions(args, env = {}) {
   const flags = new Set(args);
   const i = args.indexOf('--only');
-  const only = i >= 0 ? args[i + 1] : args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-  if (only !== undefined && !SUITES.includes(only)) throw new Error(`--only ${only}: unknown suite (known: ${SUITES.join(', ')})`);
+  const only = i >= 0 ? (args[i + 1] ?? '') : args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  if (only !== undefined && !SUITES.includes(only)) throw new Error(`--only ${only || '(no suite)'}: unknown suite (known: ${SUITES.join(', ')})`);
   const quick = flags.has('--quick');
   const skipClient = flags.has('--skip-client');
   if (only === 'client' && skipClient) throw new Error('--only client and --skip-client leave nothing to run');
