@@ -3,7 +3,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Sqlite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTestApp, registerUser, type RegisteredUser, type TestApp } from './helpers.js';
+import { registerUser, type RegisteredUser } from './helpers.js';
+import { makeTestApp, type TestApp } from './kit.js';
 
 /**
  * The store under pressure from outside (issue 12, point 9): a write lock held by another process answers

@@ -1,14 +1,11 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, registerUser, TEST_PASSWORD, type TestApp } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { registerUser, TEST_PASSWORD } from '../../../test/helpers.js';
+import { makeTestApp, useServerTest } from '../../../test/kit.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(() => t.close());
+const t = useServerTest({ user: false });
 
 const profile = (headers: Record<string, string>, payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/auth/profile', headers, payload });

@@ -1,21 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
-  makeTestApp,
   readLastMail,
   readLastResetToken,
   readMails,
   registerUser,
   sessionCookie,
   TEST_PASSWORD,
-  type TestApp,
 } from '../../../test/helpers.js';
+import { makeTestApp, useServerTest } from '../../../test/kit.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({ publicUrl: 'https://app.example.org', rateLimits: { codeSendsPerIp10m: 1000 } });
-});
-afterAll(() => t.close());
+const t = useServerTest({ config: { publicUrl: 'https://app.example.org', rateLimits: { codeSendsPerIp10m: 1000 } }, user: false });
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -1,23 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  makeTestApp,
   readLastCode,
   readLastMail,
   readMails,
   registerUser,
-  reopen,
   sessionCookie,
   TEST_PASSWORD,
   verificationTokenFor,
-  type TestApp,
 } from '../../../test/helpers.js';
+import { makeTestApp, reopen, useServerTest } from '../../../test/kit.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  // Limits per IP are tested with their own apps below; this one sends many codes from one address.
-  t = await makeTestApp({ rateLimits: { codeSendsPerIp10m: 1000, codeChecksPerIp10m: 1000 } });
-});
-afterAll(() => t.close());
+// Limits per IP are tested with their own apps below; this one sends many codes from one address.
+const t = useServerTest({ config: { rateLimits: { codeSendsPerIp10m: 1000, codeChecksPerIp10m: 1000 } }, user: false });
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -1,25 +1,22 @@
 import { createHmac, generateKeyPairSync, sign as rsaSign } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../../config.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../../plugins/auth.js';
 import {
   bearer,
-  makeTestApp,
   readLastCode,
   readLastResetToken,
   registerUser,
   TEST_PASSWORD,
   type RegisteredUser,
-  type TestApp,
 } from '../../../test/helpers.js';
+import { makeTestApp, useServerTest } from '../../../test/kit.js';
 
-let t: TestApp;
+const t = useServerTest({ user: false });
 let u: RegisteredUser;
 beforeAll(async () => {
-  t = await makeTestApp();
   u = await registerUser(t.app);
 });
-afterAll(() => t.close());
 
 const me = (headers: Record<string, string>, app = t.app) => app.inject({ method: 'GET', url: '/api/auth/me', headers });
 

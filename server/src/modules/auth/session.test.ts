@@ -1,22 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
-  makeTestApp,
   registerUser,
-  reopen,
   sessionCookie,
   TEST_PASSWORD,
   type RegisteredUser,
-  type TestApp,
 } from '../../../test/helpers.js';
+import { makeTestApp, reopen, useServerTest, type TestApp } from '../../../test/kit.js';
 
-let t: TestApp;
+const t = useServerTest({ user: false });
 let alice: RegisteredUser;
 beforeAll(async () => {
-  t = await makeTestApp();
   alice = await registerUser(t.app);
 });
-afterAll(() => t.close());
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '@adhd/shared/users/schema';
-import { makeTestApp, registerUser, type RegisteredUser, type TestApp } from '../../../test/helpers.js';
+import { registerUser, type RegisteredUser } from '../../../test/helpers.js';
+import { useServerTest } from '../../../test/kit.js';
 
-let t: TestApp;
+const t = useServerTest({ user: false });
 let u: RegisteredUser;
 beforeAll(async () => {
-  t = await makeTestApp();
   u = await registerUser(t.app, { timezone: 'Europe/Moscow', weekStartDay: 1 });
 });
-afterAll(() => t.close());
 
 const getPrefs = (headers = u.headers) => t.app.inject({ method: 'GET', url: '/api/user/preferences', headers });
 const patchPrefs = (payload: object, headers = u.headers) =>
