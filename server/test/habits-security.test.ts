@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { todayInZone } from '@adhd/shared/time';
-import { useServerTest, type SeededUser } from './kit.js';
+import { LEAKS, useServerTest, type SeededUser } from './kit.js';
 
 /** Habits routes: each user sees only their own habits (404 for others' ids), and bad input is a clean 4xx. */
 
@@ -18,7 +18,6 @@ beforeAll(async () => {
 });
 
 const today = () => todayInZone(new Date(), 'UTC');
-const LEAKS = /(\bat \S+ \(|node_modules|\/work\/|\/tmp\/|SQLITE|sqlite|SELECT |INSERT |syntax error|\.ts:\d+)/;
 
 describe('habits: isolation between users', () => {
   it("answers 404 for another user's habit on every route and changes nothing", async () => {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Mutation, PullResponse } from '@adhd/shared/sync/protocol';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { DEFAULT_RATE_LIMITS, loadConfig, type AppConfig, type RateLimits } from '../src/config.js';
@@ -154,6 +154,8 @@ export interface ServerTestOptions {
   user?: boolean;
   /** Listen on a loopback port and set `t.base` (for real HTTP: fetch, SSE). */
   listen?: boolean;
+  /** A fresh app for every test (`beforeEach`/`afterEach`) instead of one for the scope. */
+  each?: boolean;
 }
 
 export interface ServerTest extends TestApp {
@@ -174,7 +176,8 @@ export interface ServerTest extends TestApp {
 
 /**
  * Registers `beforeAll` (start the app, seed `t.user`, listen when asked) and `afterAll` (close it, delete its
- * DATA_DIR) in the calling scope and answers the handle. Call it at the top of a file or of a `describe`.
+ * DATA_DIR) in the calling scope, or `beforeEach`/`afterEach` with `each: true`, and answers the handle. Call it
+ * at the top of a file or of a `describe`.
  */
 export function useServerTest(options: ServerTestOptions = {}): ServerTest {
   let fx: TestApp | undefined;
@@ -184,12 +187,13 @@ export function useServerTest(options: ServerTestOptions = {}): ServerTest {
     if (value === undefined) throw new Error(`useServerTest: ${what} is not set (read it inside a test or hook)`);
     return value;
   };
-  beforeAll(async () => {
+  const [before, after] = options.each ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
     fx = await makeTestApp(options.config, options.build);
     if (options.user !== false) user = await seedUser(fx.app);
     if (options.listen) base = await fx.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(() => fx?.close());
+  after(() => fx?.close());
   const t: ServerTest = {
     get app() {
       return ready(fx, 'the app').app;
@@ -219,3 +223,6 @@ export function useServerTest(options: ServerTestOptions = {}): ServerTest {
 
 /** The fields a 400 answer's `error.details` name, sorted. */
 export const fieldsOf = (res: { json(): { error: { details: { field: string }[] } } }) => res.json().error.details.map((d) => d.field).sort();
+
+/** What no answer may carry: a stack frame, a file path, SQLite's name or SQL. */
+export const LEAKS = /(\bat \S+ \(|node_modules|\/work\/|\/tmp\/|SQLITE|sqlite|SELECT |INSERT |syntax error|\.ts:\d+)/;

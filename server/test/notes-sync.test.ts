@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentHash } from '@adhd/shared/notes/logic';
 import type { NoteData } from '@adhd/shared/notes/schema';
-import { useServerTest } from './kit.js';
+import { LEAKS, useServerTest } from './kit.js';
 import type { ScriptedClient } from './sync-client.js';
 
 /**
@@ -113,7 +113,6 @@ describe('folders under concurrent moves', () => {
 });
 
 describe('malformed input on notes and folders routes', () => {
-  const LEAKS = /(\bat \S+ \(|node_modules|\/work\/|\/tmp\/|SQLITE|sqlite|SELECT |INSERT |syntax error|\.ts:\d+)/;
   let noteId = '';
   let folderId = '';
   const routes = () => [

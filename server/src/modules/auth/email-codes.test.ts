@@ -121,7 +121,7 @@ describe('POST /api/auth/verify-email', () => {
     const first = await post('/api/auth/verify-email', { email: u.email, code }, u.headers);
     expect(first.json()).toEqual({ verified: true });
     expect((await userRow(u.email)).email_verified).toBe(1);
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: u.headers });
+    const me = await t.callAs(u, 'GET', '/api/auth/me');
     expect(me.json().user.emailVerified).toBe(true);
 
     const reuse = await post('/api/auth/verify-email', { email: u.email, code }, u.headers);

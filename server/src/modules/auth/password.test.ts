@@ -18,13 +18,13 @@ afterEach(() => {
 const NEW_PASSWORD = 'amber-kettle-sings-at-dawn';
 const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
 const login = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  t.callAs(null, 'POST', '/api/auth/login', { email, password });
 const changePassword = (headers: Record<string, string>, payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/auth/password', headers, payload });
 const forgot = (email: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, headers });
+  t.callAs(null, 'POST', '/api/auth/forgot-password', { email }, headers);
 const reset = (token: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password } });
+  t.callAs(null, 'POST', '/api/auth/reset-password', { token, password });
 const INVALID_TOKEN = { error: { code: 'INVALID_TOKEN', message: 'Invalid or expired reset link' } };
 
 describe('PUT /api/auth/password', () => {
@@ -237,7 +237,7 @@ describe('POST /api/auth/reset-password', () => {
   });
 
   it('names bad fields with 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: '', password: 'x' } });
+    const res = await t.callAs(null, 'POST', '/api/auth/reset-password', { token: '', password: 'x' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details.map((d: { field: string }) => d.field).sort()).toEqual(['password', 'token']);
   });

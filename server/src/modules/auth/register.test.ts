@@ -50,7 +50,7 @@ describe('POST /api/auth/register', () => {
     expect(res.json().user._id).not.toBe(squatter.user._id);
     expect(res.json().user.emailVerified).toBe(true);
     expect(await t.app.db.selectFrom('users').select('id').where('id', '=', squatter.user._id).executeTakeFirst()).toBeUndefined();
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: squatter.headers })).statusCode).toBe(401);
+    expect((await t.callAs(squatter, 'GET', '/api/auth/me')).statusCode).toBe(401);
     const login = await post('/api/auth/login', { email, password: 'squatters-own-password-9' });
     expect(login.statusCode).toBe(401);
   });

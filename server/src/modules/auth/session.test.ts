@@ -95,7 +95,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('names bad fields with 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x', password: '' } });
+    const res = await t.callAs(null, 'POST', '/api/auth/login', { email: 'x', password: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details.map((d: { field: string }) => d.field).sort()).toEqual(['email', 'password']);
   });
@@ -228,7 +228,7 @@ describe('POST /api/auth/logout', () => {
   });
 
   it('succeeds without a session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout?_t=1' });
+    const res = await t.callAs(null, 'POST', '/api/auth/logout?_t=1');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
   });

@@ -27,11 +27,11 @@ describe('POST /api/folders', () => {
   });
 
   it('answers 400 "Folder name is required" without a body, and 401 without a token', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/folders', headers: t.user.headers });
+    const res = await t.call('POST', '/api/folders');
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'VALIDATION', message: 'Folder name is required' });
     expect(res.json().error.details.map((d: { field: string }) => d.field)).toEqual(['name']);
-    const anon = await t.app.inject({ method: 'POST', url: '/api/folders', payload: { name: 'X' } });
+    const anon = await t.callAs(null, 'POST', '/api/folders', { name: 'X' });
     expect(anon.statusCode).toBe(401);
     expect(anon.json().error.code).toBeTruthy();
   });

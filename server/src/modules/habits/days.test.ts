@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '@adhd/shared/time';
 import { useServerTest, fieldsOf } from '../../../test/kit.js';
 import { habitsApi } from '../../../test/habits.js';
-import { ScriptedClient } from '../../../test/sync-client.js';
 
 /** Habit days: marking a day, the month view, and replication of days to devices. */
 
@@ -111,7 +110,7 @@ describe('replication of habit days', () => {
   it('REST writes reach a device through pull, as habitDay rows with the parent link', async () => {
     const h = await createHabit();
     await complete(h._id, today());
-    const device = new ScriptedClient(srv.app, srv.user.headers, `habits-pull-${Date.now()}`);
+    const device = srv.device(srv.user, `habits-pull-${Date.now()}`);
     await device.pull();
     expect(device.view.live('habitDay').find((r) => r.data.habit === h._id)?.data).toMatchObject({ date: today(), status: 'complete' });
   });
@@ -127,8 +126,8 @@ describe('replication of habit days', () => {
           run++;
           const owner = await srv.seedUser();
           const habitId = `merge-${run}`;
-          const a = new ScriptedClient(srv.app, owner.headers, `habit-merge-a-${run}-${Date.now()}`);
-          const b = new ScriptedClient(srv.app, owner.headers, `habit-merge-b-${run}-${Date.now()}`);
+          const a = srv.device(owner, `habit-merge-a-${run}-${Date.now()}`);
+          const b = srv.device(owner, `habit-merge-b-${run}-${Date.now()}`);
           // The scripted replicas' clock: mutators read "now" to refuse future days.
           for (const c of [a, b]) c.view.now = c.base.now = new Date().toISOString();
           await a.mutate('habit.create', { id: habitId, title: 'Merge', startDate: addDays(t, -10) });
@@ -146,7 +145,7 @@ describe('replication of habit days', () => {
           await b.pull();
           const expected = new Map<string, string>();
           for (const d of aFirst ? [0, 1] : [1, 0]) for (const o of ops.filter((x) => x.device === d)) expected.set(addDays(t, -o.offset), o.status);
-          const res = await srv.app.inject({ method: 'GET', url: `/api/habits/${habitId}`, headers: owner.headers });
+          const res = await srv.callAs(owner, 'GET', `/api/habits/${habitId}`);
           const server = new Map(res.json().completionHistory.map((e: { date: string; status: string }) => [e.date, e.status]));
           for (const [date, status] of expected) expect(server.get(date) ?? 'empty').toBe(status);
           for (const device of [a, b]) {

@@ -41,7 +41,7 @@ describe('POST /api/notes', () => {
   });
 
   it('answers 400 "Title is required" without a body', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/notes', headers: t.user.headers });
+    const res = await t.call('POST', '/api/notes');
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'VALIDATION', message: 'Title is required' });
     expect(res.json().error.details.map((d: { field: string }) => d.field)).toEqual(['title', 'content']);

@@ -85,7 +85,7 @@ describe('a small request buys no long blocking work', () => {
     console.info(`tag.create/tag.delete batch, 20k tasks: longest loop block ${block.cpu.toFixed(1)} ms of CPU (${block.wall.toFixed(1)} ms wall)`);
     expect(block.cpu).toBeLessThan(100);
     // The tag went from every task that held it, through the index.
-    const refs = await t.app.inject({ method: 'GET', url: `/api/tasks?limit=10`, headers: t.user.headers });
+    const refs = await t.call('GET', `/api/tasks?limit=10`);
     expect((refs.json() as { tags: string[] }[]).every((t) => t.tags.length === 0)).toBe(true);
     expect(await t.app.db.selectFrom('tag_refs').select('item_id').where('user_id', '=', t.user.id).execute()).toEqual([]);
   }, 60_000);
@@ -95,14 +95,14 @@ describe('a small request buys no long blocking work', () => {
     const completionHistory = Array.from({ length: 20_000 }, (_, i) => ({ date: new Date(Date.parse(start) + i * 86_400_000).toISOString().slice(0, 10), status: 'complete' }));
     let res: Awaited<ReturnType<typeof t.app.inject>> | undefined;
     const block = await longestBlock(async () => {
-      res = await t.app.inject({ method: 'POST', url: '/api/habits', headers: t.user.headers, payload: { title: 'Many days', startDate: start, completionHistory } });
+      res = await t.call('POST', '/api/habits', { title: 'Many days', startDate: start, completionHistory });
     });
     expect(res!.statusCode).toBe(400);
     expect(res!.json().error.details).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'completionHistory' })]));
     console.info(`20,000-day habit: longest loop block ${block.cpu.toFixed(1)} ms of CPU (${block.wall.toFixed(1)} ms wall)`);
     expect(block.cpu).toBeLessThan(100);
     // 400 days are accepted.
-    const ok = await t.app.inject({ method: 'POST', url: '/api/habits', headers: t.user.headers, payload: { title: 'A year', startDate: start, completionHistory: completionHistory.slice(0, 400) } });
+    const ok = await t.call('POST', '/api/habits', { title: 'A year', startDate: start, completionHistory: completionHistory.slice(0, 400) });
     expect(ok.statusCode).toBe(201);
     expect((ok.json() as { completionHistory: unknown[] }).completionHistory).toHaveLength(400);
   }, 30_000);

@@ -24,7 +24,7 @@ describe('storage quota', () => {
 
   it('answers 413 QUOTA_EXCEEDED over REST, rejects per mutation in a push, and always allows deletes', async () => {
     const user = await t.seedUser();
-    const post = () => t.app.inject({ method: 'POST', url: '/api/notes', headers: user.headers, payload: { title: 'big', content: 'é'.repeat(4_000) } });
+    const post = () => t.callAs(user, 'POST', '/api/notes', { title: 'big', content: 'é'.repeat(4_000) });
     const first = await post();
     const second = await post();
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
@@ -52,7 +52,7 @@ describe('storage quota', () => {
     expect(await storedBytes(user.id)).toBe(await actualBytes(user.id));
 
     // Deleting is always allowed and frees room.
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/notes/${(first.json() as { _id: string })._id}`, headers: user.headers });
+    const del = await t.callAs(user, 'DELETE', `/api/notes/${(first.json() as { _id: string })._id}`);
     expect(del.statusCode).toBe(200);
     expect(await storedBytes(user.id)).toBe(await actualBytes(user.id));
     expect((await post()).statusCode).toBe(201);
@@ -100,13 +100,13 @@ describe('write rate limit', () => {
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(10);
     expect(limited.json().error).toMatchObject({ code: 'RATE_LIMITED', message: expect.any(String) });
 
-    const rest = await t.app.inject({ method: 'POST', url: '/api/tasks', headers: user.headers, payload: { title: 'x' } });
+    const rest = await t.callAs(user, 'POST', '/api/tasks', { title: 'x' });
     expect(rest.statusCode).toBe(429);
     expect(rest.headers['retry-after']).toBeDefined();
     // Reads are not limited, and another user is not affected.
-    expect((await t.app.inject({ method: 'GET', url: '/api/tasks', headers: user.headers })).statusCode).toBe(200);
+    expect((await t.callAs(user, 'GET', '/api/tasks')).statusCode).toBe(200);
     const other = await t.seedUser();
-    expect((await t.app.inject({ method: 'POST', url: '/api/tasks', headers: other.headers, payload: { title: 'x' } })).statusCode).toBe(201);
+    expect((await t.callAs(other, 'POST', '/api/tasks', { title: 'x' })).statusCode).toBe(201);
   });
 });
 

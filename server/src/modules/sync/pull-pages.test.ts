@@ -36,11 +36,11 @@ describe('pull pages and collection answers are bounded by bytes', () => {
   it('streams GET collections instead of answering one string, in the same format', async () => {
     const user = await t.seedUser();
     for (let i = 0; i < 3; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/notes', headers: user.headers, payload: { title: `n${i}`, content: 'y'.repeat(40_000) } });
+      const res = await t.callAs(user, 'POST', '/api/notes', { title: `n${i}`, content: 'y'.repeat(40_000) });
       expect(res.statusCode).toBe(201);
     }
-    await t.app.inject({ method: 'POST', url: '/api/folders', headers: user.headers, payload: { name: 'F' } });
-    await t.app.inject({ method: 'POST', url: '/api/tasks', headers: user.headers, payload: { title: 'T' } });
+    await t.callAs(user, 'POST', '/api/folders', { name: 'F' });
+    await t.callAs(user, 'POST', '/api/tasks', { title: 'T' });
     for (const url of ['/api/notes', '/api/tasks', '/api/folders', '/api/tags', '/api/habits', '/api/notes/pinned']) {
       const res = await t.app.inject({ method: 'GET', url, headers: user.headers });
       expect(res.statusCode, url).toBe(200);
@@ -49,9 +49,9 @@ describe('pull pages and collection answers are bounded by bytes', () => {
       expect(res.headers['content-length'], url).toBeUndefined();
       expect(res.headers['transfer-encoding'], url).toBe('chunked');
     }
-    const notes = (await t.app.inject({ method: 'GET', url: '/api/notes', headers: user.headers })).json() as { title: string; updatedAt: string }[];
+    const notes = (await t.callAs(user, 'GET', '/api/notes')).json() as { title: string; updatedAt: string }[];
     expect(notes.map((n) => n.title)).toEqual(['n2', 'n1', 'n0']);
-    const folders = (await t.app.inject({ method: 'GET', url: '/api/folders', headers: user.headers })).json() as { data: { name: string }[] };
+    const folders = (await t.callAs(user, 'GET', '/api/folders')).json() as { data: { name: string }[] };
     expect(folders.data.map((f) => f.name)).toEqual(['F']);
   });
 });

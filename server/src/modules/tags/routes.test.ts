@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { tagIdFor } from '@adhd/shared/tags/ids';
 import { fieldsOf, useServerTest, type Method } from '../../../test/kit.js';
 import { tagsApi } from '../../../test/tags.js';
-import { ScriptedClient } from '../../../test/sync-client.js';
 
 /** The tags REST routes: create, list, edit, delete, usage counts, and isolation between users. */
 
@@ -61,7 +60,7 @@ describe('POST /api/tags', () => {
     expect(res.json().error.code).toBe('VALIDATION');
     expect(fieldsOf(res)).toEqual(['color', 'description', 'name']);
     expect(res.json().error.details.find((d: { field: string }) => d.field === 'name')).toMatchObject({ key: 'tags.nameRequired', message: 'Name is required' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/tags', headers: t.user.headers })).statusCode).toBe(400);
+    expect((await t.call('POST', '/api/tags')).statusCode).toBe(400);
   });
 });
 
@@ -147,7 +146,7 @@ describe('DELETE /api/tags/:id', () => {
     const kept = await createTag();
     const t1 = await createTask({ tags: [doomed._id, kept._id] });
     const t2 = await createTask({ tags: [doomed._id] });
-    const client = new ScriptedClient(t.app, t.user.headers, 'tags-delete-client-1');
+    const client = t.device(t.user, 'tags-delete-client-1');
     await client.pull();
     expect(client.view.live('task').find((r) => r.id === t2._id)?.data.tags).toEqual([doomed._id]);
 

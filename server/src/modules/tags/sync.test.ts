@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tagIdFor } from '@adhd/shared/tags/ids';
 import { useServerTest } from '../../../test/kit.js';
-import { ScriptedClient } from '../../../test/sync-client.js';
 
 /** Tags through the sync protocol: offline devices adding, creating and naming tags. */
 
@@ -11,8 +10,8 @@ const { callAs } = t;
 describe('sync', () => {
   it('merges tags two offline devices add to the same task', async () => {
     const owner = await t.seedUser();
-    const a = new ScriptedClient(t.app, owner.headers, 'tags-merge-client-a');
-    const b = new ScriptedClient(t.app, owner.headers, 'tags-merge-client-b');
+    const a = t.device(owner, 'tags-merge-client-a');
+    const b = t.device(owner, 'tags-merge-client-b');
     await a.mutate('task.create', { id: 'shared-task', title: 'Shared' });
     await a.mutate('tag.create', { id: 'tag-home', name: 'Home' });
     await a.mutate('tag.create', { id: 'tag-work', name: 'Work' });
@@ -38,7 +37,7 @@ describe('sync', () => {
 
   it('tag.delete sees rows written earlier in the same push, and leaves deleted items deleted', async () => {
     const owner = await t.seedUser();
-    const a = new ScriptedClient(t.app, owner.headers, 'tags-same-push-client');
+    const a = t.device(owner, 'tags-same-push-client');
     await a.mutate('tag.create', { id: 'g', name: 'G' });
     await a.mutate('task.create', { id: 'stored', title: 'stored', tags: ['g'] });
     await a.push();
@@ -60,8 +59,8 @@ describe('sync', () => {
 
   it('converges two offline creations of the same name on one tag id', async () => {
     const owner = await t.seedUser();
-    const a = new ScriptedClient(t.app, owner.headers, 'tags-name-client-a');
-    const b = new ScriptedClient(t.app, owner.headers, 'tags-name-client-b');
+    const a = t.device(owner, 'tags-name-client-a');
+    const b = t.device(owner, 'tags-name-client-b');
     await a.mutate('task.create', { id: 'task-1', title: 'One' });
     await a.push();
     await b.pull();

@@ -58,7 +58,7 @@ describe('POST /api/tasks', () => {
 
   it('answers 400 for a missing or non-object body', async () => {
     expect((await call('POST', '/api/tasks', [])).statusCode).toBe(400);
-    const res = await t.app.inject({ method: 'POST', url: '/api/tasks', headers: t.user.headers });
+    const res = await t.call('POST', '/api/tasks');
     expect(res.statusCode).toBe(400);
   });
 
@@ -87,7 +87,7 @@ describe('GET /api/tasks', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/tasks' });
+    const res = await t.callAs(null, 'GET', '/api/tasks');
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe('UNAUTHORIZED');
   });
@@ -179,10 +179,10 @@ describe('isolation', () => {
     expect((await as('GET')).statusCode).toBe(404);
     expect((await as('PUT', { title: 'pwned' })).statusCode).toBe(404);
     expect((await as('DELETE')).statusCode).toBe(404);
-    const list = await t.app.inject({ method: 'GET', url: '/api/tasks', headers: intruder.headers });
+    const list = await t.callAs(intruder, 'GET', '/api/tasks');
     expect(list.json()).toEqual([]);
     // A create with the same client id does not collide with another user's task.
-    const clash = await t.app.inject({ method: 'POST', url: '/api/tasks', headers: intruder.headers, payload: { _id: mine._id, title: 'mine too' } });
+    const clash = await t.callAs(intruder, 'POST', '/api/tasks', { _id: mine._id, title: 'mine too' });
     expect(clash.statusCode).toBe(201);
     expect((await call('GET', `/api/tasks/${mine._id}`)).json().title).toBe('Private');
   });
