@@ -167,6 +167,8 @@ export interface ServerTest extends TestApp {
   call(method: Method, url: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   /** A request as someone else (`null`: no credentials). */
   callAs(as: Caller, method: Method, url: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** `POST url` as `as` (default `t.user`), expecting 201; answers the body. */
+  create(url: string, body: unknown, as?: Caller): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   seedUser(email?: string): Promise<SeededUser>;
   push(as: Caller, clientId: string, mutations: Mutation[]): Promise<LightMyRequestResponse>;
   pull(as: Caller, clientId: string, body?: { cursor?: number; limit?: number; epoch?: string }): ReturnType<typeof pullAs>;
@@ -213,6 +215,11 @@ export function useServerTest(options: ServerTestOptions = {}): ServerTest {
     },
     call: (method, url, body, headers) => inject(t.app, t.user, method, url, body, headers),
     callAs: (as, method, url, body, headers) => inject(t.app, as, method, url, body, headers),
+    create: async (url, body, as = t.user) => {
+      const res = await inject(t.app, as, 'POST', url, body);
+      expect(res.statusCode).toBe(201);
+      return res.json();
+    },
     seedUser: (email) => seedUser(t.app, email),
     push: (as, clientId, mutations) => pushAs(t.app, as, clientId, mutations),
     pull: (as, clientId, body) => pullAs(t.app, as, clientId, body),

@@ -4,11 +4,7 @@ import { useServerTest } from '../../../test/kit.js';
 const t = useServerTest();
 const { call } = t;
 
-const createFolder = async (body: Record<string, unknown>) => {
-  const res = await call('POST', '/api/folders', body);
-  expect(res.statusCode).toBe(201);
-  return res.json().data;
-};
+const createFolder = async (body: Record<string, unknown>) => (await t.create('/api/folders', body)).data;
 
 describe('POST /api/folders', () => {
   it('creates a folder wrapped in { data } with defaults', async () => {

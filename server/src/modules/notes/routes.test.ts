@@ -4,11 +4,7 @@ import { useServerTest } from '../../../test/kit.js';
 const t = useServerTest();
 const { call } = t;
 
-const createNote = async (body: Record<string, unknown>) => {
-  const res = await call('POST', '/api/notes', body);
-  expect(res.statusCode).toBe(201);
-  return res.json();
-};
+const createNote = (body: Record<string, unknown>) => t.create('/api/notes', body);
 
 describe('POST /api/notes', () => {
   it('creates a note with the spec defaults and answers 201', async () => {

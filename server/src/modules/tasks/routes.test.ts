@@ -4,11 +4,7 @@ import { useServerTest } from '../../../test/kit.js';
 const t = useServerTest();
 const { call } = t;
 
-const createTask = async (body: Record<string, unknown>) => {
-  const res = await call('POST', '/api/tasks', body);
-  expect(res.statusCode).toBe(201);
-  return res.json();
-};
+const createTask = (body: Record<string, unknown>) => t.create('/api/tasks', body);
 
 describe('POST /api/tasks', () => {
   it('creates a task with the spec defaults and answers 201', async () => {
