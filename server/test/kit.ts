@@ -12,7 +12,12 @@ import { ScriptedClient } from './sync-client.js';
 /**
  * The server test kit: a real app on a fresh SQLite file, users seeded straight into the store, and requests
  * through `app.inject`. `useServerTest()` registers the vitest hooks that start and close one app for the
- * calling file (or `describe` block) and answers a handle whose fields are read after `beforeAll` ran.
+ * calling file (or `describe` block) and answers a handle whose fields are read after `beforeAll` ran:
+ *
+ *   const t = useServerTest();                                    // an app and a signed-in `t.user`
+ *   const task = await t.create('/api/tasks', { title: 'x' });     // POST, expects 201
+ *   const res = await t.callAs(await t.seedUser(), 'GET', `/api/tasks/${task._id}`); // as someone else
+ *   const phone = t.device();                                     // a scripted sync replica of t.user
  */
 
 /** Config overrides for a test app; `rateLimits` may name only the limits to change. */
