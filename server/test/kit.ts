@@ -63,6 +63,19 @@ export async function makeTestApp(overrides: TestOverrides = {}, options: BuildO
   };
 }
 
+/** Runs `fn` on an app of its own (for a test that needs other config) and closes the app after, also on failure. */
+export async function withTestApp(overrides: TestOverrides, fn: (t: TestApp) => Promise<void>): Promise<void>;
+export async function withTestApp(overrides: TestOverrides, options: BuildOptions, fn: (t: TestApp) => Promise<void>): Promise<void>;
+export async function withTestApp(overrides: TestOverrides, ...rest: [(t: TestApp) => Promise<void>] | [BuildOptions, (t: TestApp) => Promise<void>]) {
+  const [options, fn] = rest.length === 1 ? [{}, rest[0]] : rest;
+  const t = await makeTestApp(overrides, options);
+  try {
+    await fn(t);
+  } finally {
+    await t.close();
+  }
+}
+
 /** Closes a test app and starts a new one on the same DATA_DIR (a restart), with config overrides. */
 export async function reopen(t: TestApp, overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
   await t.app.close();

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registerUser, TEST_PASSWORD } from '../../../test/helpers.js';
-import { makeTestApp, useServerTest } from '../../../test/kit.js';
+import { useServerTest, withTestApp } from '../../../test/kit.js';
 
 const t = useServerTest({ user: false });
 
@@ -153,13 +153,10 @@ describe('Google sign-in', () => {
   });
 
   it('never pretends to succeed when configured (full support comes later)', async () => {
-    const own = await makeTestApp({ googleClientId: 'client-id.apps.example' });
-    try {
+    await withTestApp({ googleClientId: 'client-id.apps.example' }, async (own) => {
       const res = await own.app.inject({ method: 'POST', url: '/api/auth/google', payload: { token: 'x' } });
       expect(res.statusCode).toBe(501);
       expect(res.json().error.code).toBe('GOOGLE_NOT_IMPLEMENTED');
-    } finally {
-      await own.close();
-    }
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { readLastCode, readLastMail, registerUser } from '../../../test/helpers.js';
-import { makeTestApp, useServerTest } from '../../../test/kit.js';
+import { useServerTest, withTestApp } from '../../../test/kit.js';
 import { registrationApi } from '../../../test/registration.js';
 
 /** Email codes: sending one (resend-verification) and checking it (verify-email), the registration proof. */
@@ -70,8 +70,7 @@ describe('POST /api/auth/resend-verification', () => {
   });
 
   it('limits code sends per IP (config.rateLimits.codeSendsPerIp10m)', async () => {
-    const own = await makeTestApp({ rateLimits: { codeSendsPerIp10m: 2 } });
-    try {
+    await withTestApp({ rateLimits: { codeSendsPerIp10m: 2 } }, async (own) => {
       const send = (email: string, ip: string) =>
         own.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email }, remoteAddress: ip });
       expect((await send('a@example.com', '10.0.0.1')).statusCode).toBe(200);
@@ -80,9 +79,7 @@ describe('POST /api/auth/resend-verification', () => {
       expect(third.statusCode).toBe(429);
       expect(third.json().retryAfter).toBeGreaterThan(0);
       expect((await send('c@example.com', '10.0.0.2')).statusCode).toBe(200);
-    } finally {
-      await own.close();
-    }
+    });
   });
 
   it('rejects a malformed email with 400 naming the field', async () => {
@@ -187,8 +184,7 @@ describe('POST /api/auth/verify-email', () => {
   });
 
   it('limits failed code checks per IP (config.rateLimits.codeChecksPerIp10m)', async () => {
-    const own = await makeTestApp({ rateLimits: { codeChecksPerIp10m: 3 } });
-    try {
+    await withTestApp({ rateLimits: { codeChecksPerIp10m: 3 } }, async (own) => {
       const check = (ip: string) =>
         own.app.inject({
           method: 'POST',
@@ -201,9 +197,7 @@ describe('POST /api/auth/verify-email', () => {
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().retryAfter).toBeGreaterThan(0);
       expect((await check('10.0.0.10')).statusCode).toBe(400);
-    } finally {
-      await own.close();
-    }
+    });
   });
 
   it('rejects a code that is not 6 digits with 400 naming the field', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerUser, TEST_PASSWORD, type RegisteredUser } from '../../../test/helpers.js';
-import { makeTestApp, useServerTest } from '../../../test/kit.js';
+import { useServerTest, withTestApp } from '../../../test/kit.js';
 import { httpFrom, type HttpAnswer } from '../../../test/http-from.js';
 
 /**
@@ -73,8 +73,7 @@ describe('login throttling per (account, address)', () => {
   });
 
   it('keeps the per-account cap for many addresses: the owner is throttled only after 100 failures in an hour', async () => {
-    const own = await makeTestApp({ rateLimits: { failedLoginsPerAccountHour: 20 } });
-    try {
+    await withTestApp({ rateLimits: { failedLoginsPerAccountHour: 20 } }, async (own) => {
       const ownBase = await own.app.listen({ port: 0, host: '127.0.0.1' });
       const u = await registerUser(own.app);
       const from = (ip: string, password: string) =>
@@ -84,9 +83,7 @@ describe('login throttling per (account, address)', () => {
       const capped = await from(OWNER, TEST_PASSWORD);
       expect(capped.status).toBe(429);
       expect(Number(capped.headers['retry-after'])).toBeGreaterThan(3000);
-    } finally {
-      await own.close();
-    }
+    });
   });
 
   it('uses the same limits for the password given to change it', async () => {

@@ -8,7 +8,7 @@ import {
   sessionCookie,
   TEST_PASSWORD,
 } from '../../../test/helpers.js';
-import { makeTestApp, useServerTest } from '../../../test/kit.js';
+import { useServerTest, withTestApp } from '../../../test/kit.js';
 
 const t = useServerTest({ config: { publicUrl: 'https://app.example.org', rateLimits: { codeSendsPerIp10m: 1000 } }, user: false });
 afterEach(() => {
@@ -160,16 +160,13 @@ describe('POST /api/auth/forgot-password', () => {
   });
 
   it('limits sends per IP', async () => {
-    const own = await makeTestApp({ rateLimits: { codeSendsPerIp10m: 2 } });
-    try {
+    await withTestApp({ rateLimits: { codeSendsPerIp10m: 2 } }, async (own) => {
       const send = (email: string) =>
         own.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: '10.5.0.1' });
       expect((await send('a@example.com')).statusCode).toBe(200);
       expect((await send('b@example.com')).statusCode).toBe(200);
       expect((await send('c@example.com')).statusCode).toBe(429);
-    } finally {
-      await own.close();
-    }
+    });
   });
 });
 
@@ -219,8 +216,7 @@ describe('POST /api/auth/reset-password', () => {
   });
 
   it('lifts the per-account failed-login block: the mailbox owner gets back in', async () => {
-    const own = await makeTestApp({ rateLimits: { failedLoginsPerAccountHour: 3 } });
-    try {
+    await withTestApp({ rateLimits: { failedLoginsPerAccountHour: 3 } }, async (own) => {
       const u = await registerUser(own.app);
       const attempt = (password: string) =>
         own.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password } });
@@ -231,9 +227,7 @@ describe('POST /api/auth/reset-password', () => {
       const token = await readLastResetToken(own.dataDir, u.email);
       await own.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: NEW_PASSWORD } });
       expect((await attempt(NEW_PASSWORD)).statusCode).toBe(200);
-    } finally {
-      await own.close();
-    }
+    });
   });
 
   it('names bad fields with 400', async () => {

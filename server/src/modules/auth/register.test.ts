@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { readLastCode, readMails, registerUser, sessionCookie, verificationTokenFor } from '../../../test/helpers.js';
-import { makeTestApp, reopen, useServerTest } from '../../../test/kit.js';
+import { makeTestApp, reopen, useServerTest, withTestApp } from '../../../test/kit.js';
 import { registrationApi } from '../../../test/registration.js';
 
 /** POST /api/auth/register: the account it creates, the proof it needs, roles and password rules. */
@@ -129,15 +129,12 @@ describe('POST /api/auth/register', () => {
   });
 
   it('outside production makes the first account and ADMIN_EMAILS admins, everyone else a user', async () => {
-    const own = await makeTestApp({ adminEmails: ['boss@example.com'] });
-    try {
+    await withTestApp({ adminEmails: ['boss@example.com'] }, async (own) => {
       const first = await registerUser(own.app);
       const second = await registerUser(own.app);
       const boss = await registerUser(own.app, { email: 'Boss@Example.com' });
       expect([first.user.role, second.user.role, boss.user.role]).toEqual(['admin', 'user', 'admin']);
-    } finally {
-      await own.close();
-    }
+    });
   });
 
   it('in production only ADMIN_EMAILS are admins (not the first account), applied at start-up to existing accounts', async () => {

@@ -10,7 +10,7 @@ import {
   TEST_PASSWORD,
   type RegisteredUser,
 } from '../../../test/helpers.js';
-import { makeTestApp, useServerTest } from '../../../test/kit.js';
+import { useServerTest, withTestApp } from '../../../test/kit.js';
 
 const t = useServerTest({ user: false });
 let u: RegisteredUser;
@@ -37,8 +37,7 @@ describe('session cookie', () => {
   });
 
   it('is Secure and __Host- prefixed behind HTTPS too', async () => {
-    const own = await makeTestApp({ trustProxy: parseTrustProxy('1') });
-    try {
+    await withTestApp({ trustProxy: parseTrustProxy('1') }, async (own) => {
       const h = await registerUser(own.app, { email: 'h@example.org' });
       const res = await own.app.inject({
         method: 'POST',
@@ -47,9 +46,7 @@ describe('session cookie', () => {
         payload: { email: h.email, password: TEST_PASSWORD },
       });
       expect(String(res.headers['set-cookie'])).toMatch(/^__Host-sid=.*; HttpOnly.*; Secure/);
-    } finally {
-      await own.close();
-    }
+    });
   });
 });
 
@@ -152,25 +149,21 @@ describe('JWT forgery set (every variant → 401 on GET /api/auth/me)', () => {
 
 describe('anti-automation', () => {
   it('caps requests per IP and minute on auth routes (config.rateLimits.authRequestsPerIpMinute)', async () => {
-    const own = await makeTestApp({ rateLimits: { authRequestsPerIpMinute: 3 } });
-    try {
+    await withTestApp({ rateLimits: { authRequestsPerIpMinute: 3 } }, async (own) => {
       const hit = () => own.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'a@example.com' } });
       for (let i = 0; i < 3; i++) expect((await hit()).statusCode).toBe(200);
       const blocked = await hit();
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().error.code).toBe('RATE_LIMITED');
       expect(blocked.json().retryAfter).toBeGreaterThan(0);
-    } finally {
-      await own.close();
-    }
+    });
   });
 });
 
 describe('logs', () => {
   it('record auth events at info level and never a password, token, cookie or reset secret; the code only in the no-SMTP line', async () => {
     const lines: string[] = [];
-    const own = await makeTestApp({ logLevel: 'info' }, { logStream: { write: (line: string) => void lines.push(line) } });
-    try {
+    await withTestApp({ logLevel: 'info' }, { logStream: { write: (line: string) => void lines.push(line) } }, async (own) => {
       const app = own.app;
       const a = await registerUser(app);
       await app.db.updateTable('users').set({ email_verified: 0 }).where('id', '=', a.user._id).execute();
@@ -207,8 +200,6 @@ describe('logs', () => {
       for (const event of ['register', 'email_verified', 'login_failed', 'login_ok', 'password_changed', 'password_reset', 'logout']) {
         expect(events).toContain(event);
       }
-    } finally {
-      await own.close();
-    }
+    });
   });
 });

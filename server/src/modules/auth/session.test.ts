@@ -6,7 +6,7 @@ import {
   TEST_PASSWORD,
   type RegisteredUser,
 } from '../../../test/helpers.js';
-import { makeTestApp, reopen, useServerTest, type TestApp } from '../../../test/kit.js';
+import { makeTestApp, reopen, type TestApp, useServerTest, withTestApp } from '../../../test/kit.js';
 
 const t = useServerTest({ user: false });
 let alice: RegisteredUser;
@@ -102,8 +102,7 @@ describe('POST /api/auth/login', () => {
 
   it('evaluates at most 100 failures per account and hour from rotating IPs, then 429 even with the right password; after the hour the user gets in', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
-    const own = await makeTestApp({ rateLimits: { failedLoginsPerIp10m: 10_000, authRequestsPerIpMinute: 10_000 } });
-    try {
+    await withTestApp({ rateLimits: { failedLoginsPerIp10m: 10_000, authRequestsPerIpMinute: 10_000 } }, async (own) => {
       const victim = await registerUser(own.app);
       // 120 wrong passwords, 20 at a time, each from its own address.
       const statuses: number[] = [];
@@ -132,22 +131,17 @@ describe('POST /api/auth/login', () => {
       vi.setSystemTime(Date.now() + 3600_000 + 1000);
       const back = await login(own.app, victim.email, TEST_PASSWORD, '10.3.0.1');
       expect(back.statusCode).toBe(200);
-    } finally {
-      await own.close();
-    }
+    });
   });
 
   it('limits failures per IP (config.rateLimits.failedLoginsPerIp10m) across accounts', async () => {
-    const own = await makeTestApp({ rateLimits: { failedLoginsPerIp10m: 3 } });
-    try {
+    await withTestApp({ rateLimits: { failedLoginsPerIp10m: 3 } }, async (own) => {
       const u = await registerUser(own.app);
       for (let i = 0; i < 3; i++) expect((await login(own.app, `x${i}@example.com`, 'wrong-pass', '10.4.0.1')).statusCode).toBe(401);
       const blocked = await login(own.app, u.email, TEST_PASSWORD, '10.4.0.1');
       expect(blocked.statusCode).toBe(429);
       expect((await login(own.app, u.email, TEST_PASSWORD, '10.4.0.2')).statusCode).toBe(200);
-    } finally {
-      await own.close();
-    }
+    });
   });
 });
 

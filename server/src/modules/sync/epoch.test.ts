@@ -3,14 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { makeTestApp, newClientId, pullAs, pushAs, seedUser } from '../../../test/kit.js';
+import { makeTestApp, newClientId, pullAs, pushAs, seedUser, withTestApp } from '../../../test/kit.js';
 
 /** Issue 12, point 9: the database epoch makes a device start over after the server's file was replaced. */
 
 describe('database epoch', () => {
   it('answers the epoch; a pull from an unknown epoch resets, from a known one does not', async () => {
-    const fx = await makeTestApp();
-    try {
+    await withTestApp({}, async (fx) => {
       const user = await seedUser(fx.app);
       const client = newClientId('limits-client');
       await pushAs(fx.app, user, client, [{ id: 1, name: 'task.create', args: { id: 'e1', title: 'one' } }]);
@@ -22,9 +21,7 @@ describe('database epoch', () => {
       expect(unknown.changes.map((c) => c.id)).toEqual(['e1']);
       // Without an epoch (old clients) nothing changes.
       expect((await pullAs(fx.app, user, client, { cursor: page.cursor })).page).toMatchObject({ reset: false, changes: [] });
-    } finally {
-      await fx.close();
-    }
+    });
   });
 
   it("makes a device's next pull reset after the server is restored from an older copy of its database", async () => {
@@ -47,16 +44,13 @@ describe('database epoch', () => {
     for (const f of ['', '-wal', '-shm']) await rm(db + f, { force: true });
     await copyFile(backup, db);
     await rm(backup, { force: true });
-    const restored = await makeTestApp({ dataDir: fx.dataDir });
-    try {
+    await withTestApp({ dataDir: fx.dataDir }, async (restored) => {
       const other = newClientId('limits-client');
       await pushAs(restored.app, user, other, [1, 2, 3].map((i) => ({ id: i, name: 'task.create', args: { id: `new-${i}`, title: 'x' } })));
       const next = (await pullAs(restored.app, user, client, { cursor: seen.cursor, epoch: seen.epoch })).page;
       expect(seen.cursor).toBeLessThanOrEqual(4);
       expect(next.reset).toBe(true);
       expect(next.changes.map((c) => c.id)).toEqual(['kept', 'new-1', 'new-2', 'new-3']);
-    } finally {
-      await restored.close();
-    }
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Mutation, PushResponse } from '@adhd/shared/sync/protocol';
-import { makeTestApp, newClientId, pushAs, seedUser, useServerTest } from '../../../test/kit.js';
+import { newClientId, pushAs, seedUser, useServerTest, withTestApp } from '../../../test/kit.js';
 import { noteCreate } from '../../../test/sync-client.js';
 import { HttpError } from '../../lib/errors.js';
 import { WriteLimiter } from './limits.js';
@@ -112,8 +112,7 @@ describe('write rate limit', () => {
 
 describe('push batch budget', () => {
   it('stops a batch at batchMaxRows row writes: lastMutationId says how far it got, the rest is sent again', async () => {
-    const fx = await makeTestApp({}, { syncLimits: { batchMaxRows: 5 } });
-    try {
+    await withTestApp({}, { syncLimits: { batchMaxRows: 5 } }, async (fx) => {
       const user = await seedUser(fx.app);
       const client = newClientId('limits-client');
       const mutations = Array.from({ length: 20 }, (_, i): Mutation => ({ id: i + 1, name: 'task.create', args: { id: `b${i}`, title: 't' } }));
@@ -126,8 +125,6 @@ describe('push batch budget', () => {
       // The budget is checked before each mutation but the first: every push makes progress.
       const big = await pushAs(fx.app, user, client, [{ id: 13, name: 'task.delete', args: { id: 'b0' } }]);
       expect((big.json() as PushResponse).lastMutationId).toBe(13);
-    } finally {
-      await fx.close();
-    }
+    });
   });
 });
