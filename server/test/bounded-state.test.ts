@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, type Fixture } from './fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { useServerTest } from './kit.js';
 
 /**
  * Issue 12, point 2: per-request state is bounded. The review sent 20,000 unauthenticated requests with case
@@ -47,7 +47,7 @@ function zoneHeader(n: number): string {
   }
 }
 
-let fx: Fixture;
+const t = useServerTest({ user: false });
 
 /**
  * A full garbage collection before each reading, so garbage not yet collected is not counted (and a leak not
@@ -63,17 +63,12 @@ function memory() {
   return { rss, heapUsed };
 }
 
-beforeAll(async () => {
-  fx = await makeApp();
-});
-afterAll(() => fx.close());
-
 /** Sends requests `from`..`from + count - 1`, a batch at a time; every one must get `status`. */
 async function send(from: number, count: number, url: string, status: number) {
   const BATCH = 25;
   for (let n = from; n < from + count; n += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, from + count - n) }, (_, i) =>
-      fx.app.inject({ method: 'GET', url, headers: { 'x-timezone': zoneHeader(n + i) } }),
+      t.app.inject({ method: 'GET', url, headers: { 'x-timezone': zoneHeader(n + i) } }),
     );
     for (const res of await Promise.all(batch)) if (res.statusCode !== status) throw new Error(`${url}: ${res.statusCode}`);
     // Let the event loop turn, as it does between a server's requests: an injected request finishes on

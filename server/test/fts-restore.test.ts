@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { searchNotes } from '../src/modules/notes/repository.js';
-import { makeApp, seedUser, type Fixture, type SeededUser } from './fixtures.js';
+import { useServerTest, type SeededUser, type TestApp } from './kit.js';
 
 /**
  * The notes full-text index survives a dump and restore (issue 12, point 9). `restore` below does what
@@ -53,21 +53,18 @@ function dumpAndRestore(source: string, target: string) {
   dst.close();
 }
 
-let fx: Fixture;
-let user: SeededUser;
+const t = useServerTest();
 let other: SeededUser;
 let restoredDir: string;
 
 beforeAll(async () => {
-  fx = await makeApp();
-  user = await seedUser(fx.app);
-  other = await seedUser(fx.app);
+  other = await t.seedUser();
   const now = new Date().toISOString();
-  for (const owner of [other, user]) {
+  for (const owner of [other, t.user]) {
     const rows = Array.from({ length: NOTES }, (_, i) => ({
       user_id: owner.id,
       type: 'note',
-      id: `${owner === user ? 'note' : 'other'}-${i}`,
+      id: `${owner === t.user ? 'note' : 'other'}-${i}`,
       data: JSON.stringify({ title: `Note ${i}`, content: `body ${token(i)}`, folderId: null, tags: [], pinned: false }),
       version: i + 1,
       deleted: 0,
@@ -75,25 +72,22 @@ beforeAll(async () => {
       created_at: now,
       updated_at: now,
     }));
-    for (let i = 0; i < rows.length; i += 100) await fx.app.db.insertInto('entities').values(rows.slice(i, i + 100)).execute();
+    for (let i = 0; i < rows.length; i += 100) await t.app.db.insertInto('entities').values(rows.slice(i, i + 100)).execute();
   }
   // A few deleted notes leave gaps, as a real history does.
-  await fx.app.db.deleteFrom('entities').where('user_id', '=', user.id).where('id', 'in', ['note-3', 'note-4']).execute();
+  await t.app.db.deleteFrom('entities').where('user_id', '=', t.user.id).where('id', 'in', ['note-3', 'note-4']).execute();
 
   restoredDir = await mkdtemp(path.join(os.tmpdir(), 'adhd-restore-'));
-  dumpAndRestore(path.join(fx.dataDir, 'app.sqlite'), path.join(restoredDir, 'app.sqlite'));
-  await copyFile(path.join(fx.dataDir, 'jwt-secret'), path.join(restoredDir, 'jwt-secret'));
+  dumpAndRestore(path.join(t.dataDir, 'app.sqlite'), path.join(restoredDir, 'app.sqlite'));
+  await copyFile(path.join(t.dataDir, 'jwt-secret'), path.join(restoredDir, 'jwt-secret'));
 });
 
-afterAll(async () => {
-  await fx.close();
-  await rm(restoredDir, { recursive: true, force: true });
-});
+afterAll(() => rm(restoredDir, { recursive: true, force: true }));
 
-async function expectEveryHitRight(db: Fixture['app']['db'], skip: number[] = []) {
+async function expectEveryHitRight(db: TestApp['app']['db'], skip: number[] = []) {
   let wrong = 0;
   for (let i = 0; i < NOTES; i++) {
-    const hits = (await searchNotes(db, user.id, token(i))).map((n) => n._id);
+    const hits = (await searchNotes(db, t.user.id, token(i))).map((n) => n._id);
     const expected = skip.includes(i) ? [] : [`note-${i}`];
     if (JSON.stringify(hits) !== JSON.stringify(expected)) wrong++;
   }
@@ -102,7 +96,7 @@ async function expectEveryHitRight(db: Fixture['app']['db'], skip: number[] = []
 
 describe('notes search after a dump and restore', () => {
   it('gives the restored notes other rowids (the restore really moves them)', () => {
-    const a = new Sqlite(path.join(fx.dataDir, 'app.sqlite'), { readonly: true });
+    const a = new Sqlite(path.join(t.dataDir, 'app.sqlite'), { readonly: true });
     const b = new Sqlite(path.join(restoredDir, 'app.sqlite'), { readonly: true });
     const rowid = (db: Sqlite.Database, id: string) => (db.prepare(`SELECT rowid FROM entities WHERE id = ?`).get(id) as { rowid: number }).rowid;
     let moved = 0;
@@ -113,7 +107,7 @@ describe('notes search after a dump and restore', () => {
   });
 
   it('finds every note by its own words before and after the restore', async () => {
-    await expectEveryHitRight(fx.app.db, [3, 4]);
+    await expectEveryHitRight(t.app.db, [3, 4]);
     const config = loadConfig({}, { dataDir: restoredDir, logLevel: 'silent', clientDist: null });
     const restored = await buildApp(config, { logger: false });
     try {
@@ -125,12 +119,12 @@ describe('notes search after a dump and restore', () => {
       const put = await restored.inject({
         method: 'PUT',
         url: '/api/notes/note-10',
-        headers: user.headers,
+        headers: t.user.headers,
         payload: { title: 'Note 10', content: 'rewritten fresh words' },
       });
       expect(put.statusCode, put.body).toBe(200);
-      expect((await searchNotes(restored.db, user.id, 'fresh')).map((n) => n._id)).toEqual(['note-10']);
-      await restored.db.deleteFrom('entities').where('user_id', '=', user.id).where('id', '=', 'note-20').execute();
+      expect((await searchNotes(restored.db, t.user.id, 'fresh')).map((n) => n._id)).toEqual(['note-10']);
+      await restored.db.deleteFrom('entities').where('user_id', '=', t.user.id).where('id', '=', 'note-20').execute();
       await expectEveryHitRight(restored.db, [3, 4, 10, 20]);
     } finally {
       await restored.close();

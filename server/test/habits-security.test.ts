@@ -1,26 +1,23 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { todayInZone } from '@adhd/shared/time';
-import { makeApp, seedUser, type Fixture, type SeededUser } from './fixtures.js';
+import { LEAKS, useServerTest, type SeededUser } from './kit.js';
 
 /** Habits routes: each user sees only their own habits (404 for others' ids), and bad input is a clean 4xx. */
 
-let fx: Fixture;
+const srv = useServerTest({ user: false });
 let owner: SeededUser;
 let intruder: SeededUser;
 let habitId: string;
 
 beforeAll(async () => {
-  fx = await makeApp();
-  owner = await seedUser(fx.app);
-  intruder = await seedUser(fx.app);
-  const res = await fx.app.inject({ method: 'POST', url: '/api/habits', headers: owner.headers, payload: { title: 'Private habit' } });
+  owner = await srv.seedUser();
+  intruder = await srv.seedUser();
+  const res = await srv.callAs(owner, 'POST', '/api/habits', { title: 'Private habit' });
   habitId = res.json()._id;
 });
-afterAll(() => fx.close());
 
 const today = () => todayInZone(new Date(), 'UTC');
-const LEAKS = /(\bat \S+ \(|node_modules|\/work\/|\/tmp\/|SQLITE|sqlite|SELECT |INSERT |syntax error|\.ts:\d+)/;
 
 describe('habits: isolation between users', () => {
   it("answers 404 for another user's habit on every route and changes nothing", async () => {
@@ -32,23 +29,23 @@ describe('habits: isolation between users', () => {
       { method: 'DELETE' as const, url: `/api/habits/${habitId}` },
     ];
     for (const r of routes) {
-      const res = await fx.app.inject({ ...r, headers: intruder.headers });
+      const res = await srv.app.inject({ ...r, headers: intruder.headers });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(404);
       expect(res.json().error.code).toBe('NOT_FOUND');
     }
-    expect((await fx.app.inject({ method: 'GET', url: '/api/habits', headers: intruder.headers })).json()).toEqual([]);
-    expect((await fx.app.inject({ method: 'GET', url: '/api/habits/pending', headers: intruder.headers })).json()).toEqual([]);
-    const mine = (await fx.app.inject({ method: 'GET', url: `/api/habits/${habitId}`, headers: owner.headers })).json();
+    expect((await srv.callAs(intruder, 'GET', '/api/habits')).json()).toEqual([]);
+    expect((await srv.callAs(intruder, 'GET', '/api/habits/pending')).json()).toEqual([]);
+    const mine = (await srv.callAs(owner, 'GET', `/api/habits/${habitId}`)).json();
     expect(mine).toMatchObject({ title: 'Private habit', completionHistory: [] });
     // Creating with the same client _id does not touch the owner's habit.
-    const res = await fx.app.inject({ method: 'POST', url: '/api/habits', headers: intruder.headers, payload: { _id: habitId, title: 'mine too' } });
+    const res = await srv.callAs(intruder, 'POST', '/api/habits', { _id: habitId, title: 'mine too' });
     expect(res.statusCode).toBe(201);
-    expect((await fx.app.inject({ method: 'GET', url: `/api/habits/${habitId}`, headers: owner.headers })).json().title).toBe('Private habit');
+    expect((await srv.callAs(owner, 'GET', `/api/habits/${habitId}`)).json().title).toBe('Private habit');
   });
 
   it('answers 401 without a token', async () => {
     for (const url of ['/api/habits', '/api/habits/pending', `/api/habits/${habitId}`, `/api/habits/${habitId}/month/2025/0`]) {
-      expect((await fx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      expect((await srv.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
   });
 });
@@ -77,7 +74,7 @@ describe('habits: malformed payloads', () => {
   it('answers every nasty body with a clean 4xx', async () => {
     for (const t of targets()) {
       for (const payload of nasty) {
-        const res = await fx.app.inject({ ...t, headers: { ...owner.headers, 'content-type': 'application/json' }, payload });
+        const res = await srv.app.inject({ ...t, headers: { ...owner.headers, 'content-type': 'application/json' }, payload });
         const what = `${t.method} ${t.url} ${payload.slice(0, 40)} → ${res.body.slice(0, 200)}`;
         // A partial update whose keys are all unknown is a harmless no-op; everything else is refused.
         const refused = t.method === 'POST' || /completionHistory|1e400|"title": \[|^\[\]|^"|"x"$/.test(payload);
@@ -91,7 +88,7 @@ describe('habits: malformed payloads', () => {
   it('never answers 5xx for random JSON', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...targets()), fc.jsonValue(), async (t, body) => {
-        const res = await fx.app.inject({ ...t, headers: { ...owner.headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+        const res = await srv.app.inject({ ...t, headers: { ...owner.headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
         expect(res.statusCode).toBeLessThan(500);
         expect(res.body).not.toMatch(LEAKS);
       }),
@@ -101,7 +98,7 @@ describe('habits: malformed payloads', () => {
 
   it('answers 400 or 404 for odd month paths, never 5xx', async () => {
     for (const path of ['2025/12', '-1/0', '99999999999/1', '2025/01x', '%00/1', '2025/%20']) {
-      const res = await fx.app.inject({ method: 'GET', url: `/api/habits/${habitId}/month/${path}`, headers: owner.headers });
+      const res = await srv.callAs(owner, 'GET', `/api/habits/${habitId}/month/${path}`);
       expect([400, 404]).toContain(res.statusCode);
     }
   });

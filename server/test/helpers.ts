@@ -1,61 +1,10 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { PublicUser } from '@adhd/shared/users/schema';
-import { buildApp, type BuildOptions } from '../src/app.js';
 import { emailCodesRepository } from '../src/modules/auth/codes.js';
-import { DEFAULT_RATE_LIMITS, loadConfig, type AppConfig, type RateLimits } from '../src/config.js';
 
-/** Config overrides for a test app; `rateLimits` may name only the limits to change. */
-export type TestOverrides = Omit<Partial<AppConfig>, 'rateLimits'> & { rateLimits?: Partial<RateLimits> };
-
-export interface TestApp {
-  app: FastifyInstance;
-  config: AppConfig;
-  dataDir: string;
-  /** Closes the app and deletes its DATA_DIR. */
-  close(): Promise<void>;
-}
-
-/**
- * A real app on a fresh SQLite file in a temporary DATA_DIR, with no SMTP (mail goes to DATA_DIR/mail/*.eml),
- * the production Argon2id cost (m=19456, t=2), no client build and no logging unless `options` asks.
- */
-export async function makeTestApp(overrides: TestOverrides = {}, options: BuildOptions = { logger: false }): Promise<TestApp> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'adhd-test-'));
-  const { rateLimits, ...rest } = overrides;
-  const config = loadConfig(
-    {},
-    {
-      dataDir,
-      argon2: { memoryCost: 19_456, timeCost: 2 },
-      logLevel: 'silent',
-      clientDist: null,
-      ...rest,
-      rateLimits: { ...DEFAULT_RATE_LIMITS, ...rateLimits },
-    },
-  );
-  const app = await buildApp(config, options);
-  await app.ready();
-  return {
-    app,
-    config,
-    dataDir,
-    async close() {
-      await app.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Closes a test app and starts a new one on the same DATA_DIR (a restart), with config overrides. */
-export async function reopen(t: TestApp, overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
-  await t.app.close();
-  const app = await buildApp({ ...t.config, ...overrides }, { logger: false });
-  await app.ready();
-  return app;
-}
+/** Auth through HTTP (real registration, one Argon2 hash) and the mail outbox; the app itself is kit.ts's. */
 
 let userCounter = 0;
 

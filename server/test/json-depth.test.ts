@@ -1,22 +1,19 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../src/app.js';
 import { jsonTooDeep, MAX_JSON_DEPTH } from '../src/plugins/json-body.js';
-import { makeApp, seedUser, type Fixture } from './fixtures.js';
+import { useServerTest } from './kit.js';
 
 /**
  * Issue 12 (points 1 and 7): a 1 MiB body of nested arrays blocked the event loop ~100 ms inside JSON.parse
  * before any validation ran. Bodies nested deeper than MAX_JSON_DEPTH are refused before they are parsed.
  */
-let fx: Fixture;
+const t = useServerTest();
 let headers: Record<string, string>;
-beforeAll(async () => {
-  fx = await makeApp();
-  const user = await seedUser(fx.app);
-  headers = { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' };
+beforeAll(() => {
+  headers = { authorization: `Bearer ${t.user.token}`, 'content-type': 'application/json' };
 });
-afterAll(() => fx.close());
 
 /** Nesting depth as JSON.parse sees it (the reference for the scanner). */
 function depthOf(value: unknown): number {
@@ -45,7 +42,7 @@ describe('JSON nesting limit', () => {
     delay.enable();
     for (const url of ['/api/tasks', '/api/sync/push', '/api/auth/login']) {
       const started = performance.now();
-      const res = await fx.app.inject({ method: 'POST', url, headers, payload: body });
+      const res = await t.app.inject({ method: 'POST', url, headers, payload: body });
       expect(performance.now() - started).toBeLessThan(50);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: { code: 'VALIDATION', message: `Request body is nested more than ${MAX_JSON_DEPTH} levels deep` } });
@@ -55,10 +52,10 @@ describe('JSON nesting limit', () => {
   });
 
   it('still parses real bodies and still refuses prototype poisoning', async () => {
-    const ok = await fx.app.inject({ method: 'POST', url: '/api/tasks', headers, payload: { title: 'Nested [[{{ "in" a string' } });
+    const ok = await t.app.inject({ method: 'POST', url: '/api/tasks', headers, payload: { title: 'Nested [[{{ "in" a string' } });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().title).toBe('Nested [[{{ "in" a string');
-    const poisoned = await fx.app.inject({ method: 'POST', url: '/api/tasks', headers, payload: '{"title":"x","__proto__":{"admin":true}}' });
+    const poisoned = await t.app.inject({ method: 'POST', url: '/api/tasks', headers, payload: '{"title":"x","__proto__":{"admin":true}}' });
     expect(poisoned.statusCode).toBe(400);
   });
 });

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { seedUser } from './fixtures.js';
+import { seedUser } from './kit.js';
 
 /**
  * Tombstone collection (issue 12, point 9): the deleted rows and the raised `min_version` are one transaction,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, seedUser, type Fixture, type SeededUser } from './fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LEAKS, useServerTest } from './kit.js';
 
 /**
  * Malformed input never breaks the server (quality.md test 13): for every JSON route, wrong types, oversize
@@ -8,8 +8,7 @@ import { makeApp, seedUser, type Fixture, type SeededUser } from './fixtures.js'
  * no error body carries a stack trace, SQL or a file path.
  */
 
-let fx: Fixture;
-let user: SeededUser;
+const t = useServerTest();
 let taskId: string;
 
 const ROUTES: { method: 'POST' | 'PUT' | 'PATCH'; url: () => string; auth: boolean }[] = [
@@ -28,7 +27,6 @@ const ROUTES: { method: 'POST' | 'PUT' | 'PATCH'; url: () => string; auth: boole
   { method: 'PATCH', url: () => '/api/user/preferences', auth: true },
 ];
 
-const LEAKS = /(\bat \S+ \(|node_modules|\/work\/|\/tmp\/|SQLITE|sqlite|SELECT |INSERT |syntax error|\.ts:\d+)/;
 
 const nasty = [
   '{"__proto__": {"admin": true}, "title": "x"}',
@@ -48,18 +46,15 @@ const nasty = [
 ];
 
 beforeAll(async () => {
-  fx = await makeApp();
-  user = await seedUser(fx.app);
-  const res = await fx.app.inject({ method: 'POST', url: '/api/tasks', headers: user.headers, payload: { title: 'target' } });
+  const res = await t.call('POST', '/api/tasks', { title: 'target' });
   taskId = res.json()._id;
 });
-afterAll(() => fx.close());
 
 async function send(route: (typeof ROUTES)[number], payload: string, contentType = 'application/json') {
-  const res = await fx.app.inject({
+  const res = await t.app.inject({
     method: route.method,
     url: route.url(),
-    headers: { 'content-type': contentType, ...(route.auth ? user.headers : {}) },
+    headers: { 'content-type': contentType, ...(route.auth ? t.user.headers : {}) },
     payload,
   });
   return res;
@@ -115,7 +110,7 @@ describe('malformed payloads', () => {
 
   it('rejects bad path parameters and query strings without errors', async () => {
     for (const url of ['/api/tasks/%00', '/api/tasks/' + 'x'.repeat(300), '/api/tasks/..%2F..%2Fetc%2Fpasswd', '/api/tasks?limit=abc', '/api/tasks?limit=1e99&offset=-5', '/api/tasks/%E0%A4%A']) {
-      const res = await fx.app.inject({ method: 'GET', url, headers: user.headers });
+      const res = await t.app.inject({ method: 'GET', url, headers: t.user.headers });
       expectClean(res, url);
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
     }
@@ -135,7 +130,7 @@ function expectSecurityHeaders(res: { headers: Record<string, unknown> }, what =
 
 describe('response hardening', () => {
   it('sends the security headers and the strict CSP on API responses', async () => {
-    const res = await fx.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.callAs(null, 'GET', '/api/health');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, version: expect.any(String), db: 'sqlite', store: 'ok' });
     expectSecurityHeaders(res);
@@ -144,7 +139,7 @@ describe('response hardening', () => {
   it('answers a URL that does not decode with the error shape and the security headers', async () => {
     for (const url of ['/api/tasks/%E0%A4%A', '/api/notes/%E0%A4%A?q=x', '/api/tasks/%C0%80', '/api/tasks/%ZZ', '/api/nope/%E0%A4%A']) {
       for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-        const res = await fx.app.inject({ method, url, headers: user.headers, ...(method === 'PUT' ? { payload: { title: 'x' } } : {}) });
+        const res = await t.app.inject({ method, url, headers: t.user.headers, ...(method === 'PUT' ? { payload: { title: 'x' } } : {}) });
         expect(res.statusCode, `${method} ${url}`).toBe(400);
         expect(res.json(), `${method} ${url}`).toEqual({ error: { code: 'BAD_URL', message: 'Malformed URL' } });
         expect(res.headers['cache-control'], url).toBe('no-store');
@@ -154,14 +149,14 @@ describe('response hardening', () => {
   });
 
   it('answers an over-long path parameter with the error shape and the security headers', async () => {
-    const res = await fx.app.inject({ method: 'GET', url: `/api/tasks/${'x'.repeat(300)}`, headers: user.headers });
+    const res = await t.call('GET', `/api/tasks/${'x'.repeat(300)}`);
     expect(res.statusCode).toBe(414);
     expect(res.json()).toEqual({ error: { code: 'URI_TOO_LONG', message: 'URL is too long' } });
     expectSecurityHeaders(res);
   });
 
   it('answers unknown API routes with the error shape', async () => {
-    const res = await fx.app.inject({ method: 'GET', url: '/api/nope' });
+    const res = await t.callAs(null, 'GET', '/api/nope');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
   });

@@ -1,29 +1,22 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contentHash } from '@adhd/shared/notes/logic';
 import type { NoteData } from '@adhd/shared/notes/schema';
-import { makeApp, seedUser, type Fixture, type SeededUser } from './fixtures.js';
-import { ScriptedClient } from './sync-client.js';
+import { LEAKS, useServerTest } from './kit.js';
+import type { ScriptedClient } from './sync-client.js';
 
 /**
  * Notes and folders through the sync protocol: the conflicted-copy rule (design/sync.md §6, docs/notes.md),
  * the folder tree rules under concurrent offline moves, and malformed input on the notes and folders routes.
  */
 
-let fx: Fixture;
-let user: SeededUser;
+const t = useServerTest();
 let seq = 0;
 
-beforeAll(async () => {
-  fx = await makeApp();
-  user = await seedUser(fx.app);
-});
-afterAll(() => fx.close());
-
 async function twoDevices() {
-  const owner = await seedUser(fx.app);
-  const a = new ScriptedClient(fx.app, owner.headers, `notes-a-${++seq}-xxxxxxxx`);
-  const b = new ScriptedClient(fx.app, owner.headers, `notes-b-${seq}-xxxxxxxx`);
+  const owner = await t.seedUser();
+  const a = t.device(owner, `notes-a-${++seq}-xxxxxxxx`);
+  const b = t.device(owner, `notes-b-${seq}-xxxxxxxx`);
   return { a, b };
 }
 
@@ -120,7 +113,6 @@ describe('folders under concurrent moves', () => {
 });
 
 describe('malformed input on notes and folders routes', () => {
-  const LEAKS = /(\bat \S+ \(|node_modules|\/work\/|\/tmp\/|SQLITE|sqlite|SELECT |INSERT |syntax error|\.ts:\d+)/;
   let noteId = '';
   let folderId = '';
   const routes = () => [
@@ -130,11 +122,11 @@ describe('malformed input on notes and folders routes', () => {
     { method: 'PUT' as const, url: `/api/folders/${folderId}` },
   ];
   const send = (method: 'POST' | 'PUT', url: string, payload: string) =>
-    fx.app.inject({ method, url, headers: { 'content-type': 'application/json', ...user.headers }, payload });
+    t.app.inject({ method, url, headers: { 'content-type': 'application/json', ...t.user.headers }, payload });
 
   beforeAll(async () => {
-    noteId = (await fx.app.inject({ method: 'POST', url: '/api/notes', headers: user.headers, payload: { title: 't', content: 'c' } })).json()._id;
-    folderId = (await fx.app.inject({ method: 'POST', url: '/api/folders', headers: user.headers, payload: { name: 'f' } })).json().data._id;
+    noteId = (await t.call('POST', '/api/notes', { title: 't', content: 'c' })).json()._id;
+    folderId = (await t.call('POST', '/api/folders', { name: 'f' })).json().data._id;
   });
 
   it('answers hand-made nasty bodies with a clean 4xx', async () => {
@@ -175,7 +167,7 @@ describe('malformed input on notes and folders routes', () => {
 
   it('rejects bad ids and queries without errors', async () => {
     for (const url of ['/api/notes/%00', `/api/notes/${'x'.repeat(300)}`, '/api/folders/..%2F..%2Fetc', '/api/folders?parent=%00', '/api/notes?q=%22%22%22*', `/api/notes?q=${'a'.repeat(600)}`, '/api/notes?folder=%00']) {
-      const res = await fx.app.inject({ method: 'GET', url, headers: user.headers });
+      const res = await t.app.inject({ method: 'GET', url, headers: t.user.headers });
       expect(res.statusCode, url).toBeLessThan(500);
       expect(res.body).not.toMatch(LEAKS);
     }

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contentHash } from '@adhd/shared/notes/logic';
 import type { NoteData } from '@adhd/shared/notes/schema';
 import { addDays, todayInZone } from '@adhd/shared/time';
-import { makeApp, seedUser, type Fixture } from './fixtures.js';
-import { ScriptedClient } from './sync-client.js';
+import { useServerTest, type Method } from './kit.js';
 
 /**
  * REST writes never revert newer sync writes (issue 12, point 8; docs/sync.md "Conflict rules"): every PUT
@@ -12,22 +11,14 @@ import { ScriptedClient } from './sync-client.js';
  * a deleted note restores it, over REST and over sync.
  */
 
-let fx: Fixture;
+const srv = useServerTest({ user: false });
 let seq = 0;
-
-beforeAll(async () => {
-  fx = await makeApp();
-});
-afterAll(() => fx.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A fresh user with a REST caller and one synced device, so tests never see each other's rows. */
 async function setup() {
-  const user = await seedUser(fx.app);
-  const device = new ScriptedClient(fx.app, user.headers, `rest-base-${++seq}-xxxxxxxx`);
-  const call = async (method: Method, url: string, body?: unknown, headers: Record<string, string> = {}) =>
-    fx.app.inject({ method, url, headers: { ...user.headers, ...headers }, ...(body === undefined ? {} : { payload: body as object }) });
+  const user = await srv.seedUser();
+  const device = srv.device(user, `rest-base-${++seq}-xxxxxxxx`);
+  const call = async (method: Method, url: string, body?: unknown, headers: Record<string, string> = {}) => srv.callAs(user, method, url, body, headers);
   /** A mutation made on the synced device and pushed: the "newer sync write". */
   const syncWrite = async (name: string, args: unknown) => {
     await device.pull();
@@ -163,8 +154,8 @@ describe('notes: the body changed on both sides', () => {
 describe('notes: an edit against a deleted note restores it', () => {
   it('over sync: a note edited offline while deleted on another device ends with the text on the server', async () => {
     const { user, call } = await setup();
-    const a = new ScriptedClient(fx.app, user.headers, `rest-del-a-${++seq}-xxxxxxxx`);
-    const b = new ScriptedClient(fx.app, user.headers, `rest-del-b-${seq}-xxxxxxxx`);
+    const a = srv.device(user, `rest-del-a-${++seq}-xxxxxxxx`);
+    const b = srv.device(user, `rest-del-b-${seq}-xxxxxxxx`);
     await a.mutate('note.create', { id: 'gone', title: 'Ideas', content: 'v0' });
     await a.push();
     await b.pull();
@@ -183,8 +174,8 @@ describe('notes: an edit against a deleted note restores it', () => {
 
   it('over sync: a pin toggle of a deleted note stays rejected (no words to save)', async () => {
     const { user } = await setup();
-    const a = new ScriptedClient(fx.app, user.headers, `rest-pin-a-${++seq}-xxxxxxxx`);
-    const b = new ScriptedClient(fx.app, user.headers, `rest-pin-b-${seq}-xxxxxxxx`);
+    const a = srv.device(user, `rest-pin-a-${++seq}-xxxxxxxx`);
+    const b = srv.device(user, `rest-pin-b-${seq}-xxxxxxxx`);
     await a.mutate('note.create', { id: 'p', title: 'Pin', content: 'c' });
     await a.push();
     await b.pull();

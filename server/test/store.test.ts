@@ -2,8 +2,9 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Sqlite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTestApp, registerUser, type RegisteredUser, type TestApp } from './helpers.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { registerUser, type RegisteredUser } from './helpers.js';
+import { useServerTest } from './kit.js';
 
 /**
  * The store under pressure from outside (issue 12, point 9): a write lock held by another process answers
@@ -11,14 +12,12 @@ import { makeTestApp, registerUser, type RegisteredUser, type TestApp } from './
  * a full store answers 507 on data writes while sign-in still works; `/api/health` tells which.
  */
 
-let t: TestApp;
+const t = useServerTest({ user: false, each: true });
 let user: RegisteredUser;
 
 beforeEach(async () => {
-  t = await makeTestApp();
   user = await registerUser(t.app);
 });
-afterEach(() => t.close());
 
 const createTask = (title = 'a task') => t.app.inject({ method: 'POST', url: '/api/tasks', headers: user.headers, payload: { title } });
 const health = () => t.app.inject({ method: 'GET', url: '/api/health' });

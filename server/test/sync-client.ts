@@ -111,3 +111,10 @@ export class ScriptedClient {
     return this.view.live(type).map((r) => ({ id: r.id, data: r.data }));
   }
 }
+
+/** A `note.create` mutation with `size` characters of content. */
+export const noteCreate = (id: number, noteId: string, size: number): Mutation => ({
+  id,
+  name: 'note.create',
+  args: { id: noteId, title: `note ${noteId}`, content: 'x'.repeat(size) },
+});

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, seedUser, type Fixture } from './fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServerTest } from './kit.js';
 
 /**
  * Issue 12, point 1, over HTTP: the review's exact payloads are refused at once instead of holding the event
@@ -13,23 +13,21 @@ const QUICK_MS = 250;
 const dottedEmail = 'a@' + '.'.repeat(64_000) + '@';
 const blankTimes = ['1:00' + ' '.repeat(200_000) + 'x', ' '.repeat(200_000) + '1:00 x', ' '.repeat(200_000)];
 
-let fx: Fixture;
+const t = useServerTest();
 let headers: { authorization: string };
 
 beforeAll(async () => {
-  fx = await makeApp();
-  headers = (await seedUser(fx.app)).headers;
+  headers = t.user.headers;
   // The first request of a fresh app pays for compiling its code paths; that is not what is measured here.
   for (const url of ['/api/auth/login', '/api/auth/resend-verification', '/api/auth/forgot-password', '/api/auth/register', '/api/auth/verify-email']) {
-    await fx.app.inject({ method: 'POST', url, payload: { email: 'x' } });
+    await t.app.inject({ method: 'POST', url, payload: { email: 'x' } });
   }
-  await fx.app.inject({ method: 'POST', url: '/api/tasks', payload: { title: 'x', time: 'x' }, headers });
+  await t.callAs(null, 'POST', '/api/tasks', { title: 'x', time: 'x' }, headers);
 });
-afterAll(() => fx.close());
 
 async function timed(method: 'POST' | 'PUT', url: string, payload: unknown, auth = false) {
   const started = performance.now();
-  const res = await fx.app.inject({ method, url, payload: payload as object, headers: auth ? headers : {} });
+  const res = await t.app.inject({ method, url, payload: payload as object, headers: auth ? headers : {} });
   return { res, ms: performance.now() - started };
 }
 

@@ -1,14 +1,11 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, registerUser, TEST_PASSWORD, type TestApp } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { registerUser, TEST_PASSWORD } from '../../../test/helpers.js';
+import { useServerTest, withTestApp } from '../../../test/kit.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(() => t.close());
+const t = useServerTest({ user: false });
 
 const profile = (headers: Record<string, string>, payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/auth/profile', headers, payload });
@@ -113,7 +110,7 @@ describe('POST /api/auth/delete-account', () => {
     expect(existsSync(uploads)).toBe(false);
     expect((await me(u.headers)).statusCode).toBe(401);
     expect((await me({ cookie: u.cookie })).statusCode).toBe(401);
-    const relogin = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password: TEST_PASSWORD } });
+    const relogin = await t.callAs(null, 'POST', '/api/auth/login', { email: u.email, password: TEST_PASSWORD });
     expect(relogin.statusCode).toBe(401);
 
     expect(await rowsOf(bystander.user._id)).toEqual({ users: 1, sessions: 1, entities: 1, sync_user: 1, sync_client: 1 });
@@ -138,7 +135,7 @@ describe('POST /api/auth/delete-account', () => {
   });
 
   it('requires a session', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/delete-account' })).statusCode).toBe(401);
+    expect((await t.callAs(null, 'POST', '/api/auth/delete-account')).statusCode).toBe(401);
   });
 });
 
@@ -146,23 +143,20 @@ describe('Google sign-in', () => {
   it('answers 503 GOOGLE_UNAVAILABLE while GOOGLE_CLIENT_ID is unset', async () => {
     const u = await registerUser(t.app);
     const unavailable = { error: { code: 'GOOGLE_UNAVAILABLE', message: 'Google sign-in is not configured on this server' } };
-    const google = await t.app.inject({ method: 'POST', url: '/api/auth/google', payload: { token: 'x', userData: {} } });
+    const google = await t.callAs(null, 'POST', '/api/auth/google', { token: 'x', userData: {} });
     expect(google.statusCode).toBe(503);
     expect(google.json()).toEqual(unavailable);
-    const connect = await t.app.inject({ method: 'POST', url: '/api/auth/connect-google', headers: u.headers, payload: { token: 'x' } });
+    const connect = await t.callAs(u, 'POST', '/api/auth/connect-google', { token: 'x' });
     expect(connect.statusCode).toBe(503);
     expect(connect.json()).toEqual(unavailable);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/connect-google', payload: {} })).statusCode).toBe(401);
+    expect((await t.callAs(null, 'POST', '/api/auth/connect-google', {})).statusCode).toBe(401);
   });
 
   it('never pretends to succeed when configured (full support comes later)', async () => {
-    const own = await makeTestApp({ googleClientId: 'client-id.apps.example' });
-    try {
+    await withTestApp({ googleClientId: 'client-id.apps.example' }, async (own) => {
       const res = await own.app.inject({ method: 'POST', url: '/api/auth/google', payload: { token: 'x' } });
       expect(res.statusCode).toBe(501);
       expect(res.json().error.code).toBe('GOOGLE_NOT_IMPLEMENTED');
-    } finally {
-      await own.close();
-    }
+    });
   });
 });

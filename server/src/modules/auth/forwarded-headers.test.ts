@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy, type AppConfig } from '../../config.js';
-import { makeTestApp, readLastMail, registerUser, type TestApp } from '../../../test/helpers.js';
+import { readLastMail, registerUser } from '../../../test/helpers.js';
+import { makeTestApp, type TestApp } from '../../../test/kit.js';
 
 /**
  * Issue 12, points 3 and 4: no forged header reaches a mail link or the client address. Links come from

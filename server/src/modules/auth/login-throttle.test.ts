@@ -1,5 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makeTestApp, registerUser, TEST_PASSWORD, type RegisteredUser, type TestApp } from '../../../test/helpers.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { registerUser, TEST_PASSWORD, type RegisteredUser } from '../../../test/helpers.js';
+import { useServerTest, withTestApp } from '../../../test/kit.js';
 import { httpFrom, type HttpAnswer } from '../../../test/http-from.js';
 
 /**
@@ -7,21 +8,17 @@ import { httpFrom, type HttpAnswer } from '../../../test/http-from.js';
  * owner. A real listening server, reached from two loopback addresses (127.0.0.1 the owner, 127.0.0.2 the
  * attacker), so `request.ip` is the socket's address as in production.
  */
-let t: TestApp;
-let base: string;
+const t = useServerTest({ user: false, listen: true });
 let owner: RegisteredUser;
 beforeAll(async () => {
-  t = await makeTestApp();
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   owner = await registerUser(t.app);
 });
-afterAll(() => t.close());
 afterEach(() => {
   vi.useRealTimers();
 });
 
 const login = (from: string, email: string, password: string): Promise<HttpAnswer> =>
-  httpFrom(from, base, { method: 'POST', path: '/api/auth/login', body: { email, password } });
+  httpFrom(from, t.base, { method: 'POST', path: '/api/auth/login', body: { email, password } });
 const ATTACKER = '127.0.0.2';
 const OWNER = '127.0.0.1';
 
@@ -76,8 +73,7 @@ describe('login throttling per (account, address)', () => {
   });
 
   it('keeps the per-account cap for many addresses: the owner is throttled only after 100 failures in an hour', async () => {
-    const own = await makeTestApp({ rateLimits: { failedLoginsPerAccountHour: 20 } });
-    try {
+    await withTestApp({ rateLimits: { failedLoginsPerAccountHour: 20 } }, async (own) => {
       const ownBase = await own.app.listen({ port: 0, host: '127.0.0.1' });
       const u = await registerUser(own.app);
       const from = (ip: string, password: string) =>
@@ -87,15 +83,13 @@ describe('login throttling per (account, address)', () => {
       const capped = await from(OWNER, TEST_PASSWORD);
       expect(capped.status).toBe(429);
       expect(Number(capped.headers['retry-after'])).toBeGreaterThan(3000);
-    } finally {
-      await own.close();
-    }
+    });
   });
 
   it('uses the same limits for the password given to change it', async () => {
     const u = await registerUser(t.app);
     const change = (currentPassword: string) =>
-      httpFrom(ATTACKER, base, {
+      httpFrom(ATTACKER, t.base, {
         method: 'PUT',
         path: '/api/auth/password',
         headers: u.headers,

@@ -1,21 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
-  makeTestApp,
   readLastMail,
   readLastResetToken,
   readMails,
   registerUser,
   sessionCookie,
   TEST_PASSWORD,
-  type TestApp,
 } from '../../../test/helpers.js';
+import { useServerTest, withTestApp } from '../../../test/kit.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({ publicUrl: 'https://app.example.org', rateLimits: { codeSendsPerIp10m: 1000 } });
-});
-afterAll(() => t.close());
+const t = useServerTest({ config: { publicUrl: 'https://app.example.org', rateLimits: { codeSendsPerIp10m: 1000 } }, user: false });
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -23,13 +18,13 @@ afterEach(() => {
 const NEW_PASSWORD = 'amber-kettle-sings-at-dawn';
 const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
 const login = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  t.callAs(null, 'POST', '/api/auth/login', { email, password });
 const changePassword = (headers: Record<string, string>, payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/auth/password', headers, payload });
 const forgot = (email: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, headers });
+  t.callAs(null, 'POST', '/api/auth/forgot-password', { email }, headers);
 const reset = (token: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password } });
+  t.callAs(null, 'POST', '/api/auth/reset-password', { token, password });
 const INVALID_TOKEN = { error: { code: 'INVALID_TOKEN', message: 'Invalid or expired reset link' } };
 
 describe('PUT /api/auth/password', () => {
@@ -165,16 +160,13 @@ describe('POST /api/auth/forgot-password', () => {
   });
 
   it('limits sends per IP', async () => {
-    const own = await makeTestApp({ rateLimits: { codeSendsPerIp10m: 2 } });
-    try {
+    await withTestApp({ rateLimits: { codeSendsPerIp10m: 2 } }, async (own) => {
       const send = (email: string) =>
         own.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: '10.5.0.1' });
       expect((await send('a@example.com')).statusCode).toBe(200);
       expect((await send('b@example.com')).statusCode).toBe(200);
       expect((await send('c@example.com')).statusCode).toBe(429);
-    } finally {
-      await own.close();
-    }
+    });
   });
 });
 
@@ -224,8 +216,7 @@ describe('POST /api/auth/reset-password', () => {
   });
 
   it('lifts the per-account failed-login block: the mailbox owner gets back in', async () => {
-    const own = await makeTestApp({ rateLimits: { failedLoginsPerAccountHour: 3 } });
-    try {
+    await withTestApp({ rateLimits: { failedLoginsPerAccountHour: 3 } }, async (own) => {
       const u = await registerUser(own.app);
       const attempt = (password: string) =>
         own.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password } });
@@ -236,13 +227,11 @@ describe('POST /api/auth/reset-password', () => {
       const token = await readLastResetToken(own.dataDir, u.email);
       await own.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: NEW_PASSWORD } });
       expect((await attempt(NEW_PASSWORD)).statusCode).toBe(200);
-    } finally {
-      await own.close();
-    }
+    });
   });
 
   it('names bad fields with 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: '', password: 'x' } });
+    const res = await t.callAs(null, 'POST', '/api/auth/reset-password', { token: '', password: 'x' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details.map((d: { field: string }) => d.field).sort()).toEqual(['password', 'token']);
   });

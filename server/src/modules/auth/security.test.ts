@@ -1,25 +1,22 @@
 import { createHmac, generateKeyPairSync, sign as rsaSign } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../../config.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../../plugins/auth.js';
 import {
   bearer,
-  makeTestApp,
   readLastCode,
   readLastResetToken,
   registerUser,
   TEST_PASSWORD,
   type RegisteredUser,
-  type TestApp,
 } from '../../../test/helpers.js';
+import { useServerTest, withTestApp } from '../../../test/kit.js';
 
-let t: TestApp;
+const t = useServerTest({ user: false });
 let u: RegisteredUser;
 beforeAll(async () => {
-  t = await makeTestApp();
   u = await registerUser(t.app);
 });
-afterAll(() => t.close());
 
 const me = (headers: Record<string, string>, app = t.app) => app.inject({ method: 'GET', url: '/api/auth/me', headers });
 
@@ -40,8 +37,7 @@ describe('session cookie', () => {
   });
 
   it('is Secure and __Host- prefixed behind HTTPS too', async () => {
-    const own = await makeTestApp({ trustProxy: parseTrustProxy('1') });
-    try {
+    await withTestApp({ trustProxy: parseTrustProxy('1') }, async (own) => {
       const h = await registerUser(own.app, { email: 'h@example.org' });
       const res = await own.app.inject({
         method: 'POST',
@@ -50,9 +46,7 @@ describe('session cookie', () => {
         payload: { email: h.email, password: TEST_PASSWORD },
       });
       expect(String(res.headers['set-cookie'])).toMatch(/^__Host-sid=.*; HttpOnly.*; Secure/);
-    } finally {
-      await own.close();
-    }
+    });
   });
 });
 
@@ -155,25 +149,21 @@ describe('JWT forgery set (every variant → 401 on GET /api/auth/me)', () => {
 
 describe('anti-automation', () => {
   it('caps requests per IP and minute on auth routes (config.rateLimits.authRequestsPerIpMinute)', async () => {
-    const own = await makeTestApp({ rateLimits: { authRequestsPerIpMinute: 3 } });
-    try {
+    await withTestApp({ rateLimits: { authRequestsPerIpMinute: 3 } }, async (own) => {
       const hit = () => own.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'a@example.com' } });
       for (let i = 0; i < 3; i++) expect((await hit()).statusCode).toBe(200);
       const blocked = await hit();
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().error.code).toBe('RATE_LIMITED');
       expect(blocked.json().retryAfter).toBeGreaterThan(0);
-    } finally {
-      await own.close();
-    }
+    });
   });
 });
 
 describe('logs', () => {
   it('record auth events at info level and never a password, token, cookie or reset secret; the code only in the no-SMTP line', async () => {
     const lines: string[] = [];
-    const own = await makeTestApp({ logLevel: 'info' }, { logStream: { write: (line: string) => void lines.push(line) } });
-    try {
+    await withTestApp({ logLevel: 'info' }, { logStream: { write: (line: string) => void lines.push(line) } }, async (own) => {
       const app = own.app;
       const a = await registerUser(app);
       await app.db.updateTable('users').set({ email_verified: 0 }).where('id', '=', a.user._id).execute();
@@ -210,8 +200,6 @@ describe('logs', () => {
       for (const event of ['register', 'email_verified', 'login_failed', 'login_ok', 'password_changed', 'password_reset', 'logout']) {
         expect(events).toContain(event);
       }
-    } finally {
-      await own.close();
-    }
+    });
   });
 });

@@ -1,22 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
-  makeTestApp,
   registerUser,
-  reopen,
   sessionCookie,
   TEST_PASSWORD,
   type RegisteredUser,
-  type TestApp,
 } from '../../../test/helpers.js';
+import { makeTestApp, reopen, type TestApp, useServerTest, withTestApp } from '../../../test/kit.js';
 
-let t: TestApp;
+const t = useServerTest({ user: false });
 let alice: RegisteredUser;
 beforeAll(async () => {
-  t = await makeTestApp();
   alice = await registerUser(t.app);
 });
-afterAll(() => t.close());
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -99,15 +95,14 @@ describe('POST /api/auth/login', () => {
   });
 
   it('names bad fields with 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x', password: '' } });
+    const res = await t.callAs(null, 'POST', '/api/auth/login', { email: 'x', password: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details.map((d: { field: string }) => d.field).sort()).toEqual(['email', 'password']);
   });
 
   it('evaluates at most 100 failures per account and hour from rotating IPs, then 429 even with the right password; after the hour the user gets in', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
-    const own = await makeTestApp({ rateLimits: { failedLoginsPerIp10m: 10_000, authRequestsPerIpMinute: 10_000 } });
-    try {
+    await withTestApp({ rateLimits: { failedLoginsPerIp10m: 10_000, authRequestsPerIpMinute: 10_000 } }, async (own) => {
       const victim = await registerUser(own.app);
       // 120 wrong passwords, 20 at a time, each from its own address.
       const statuses: number[] = [];
@@ -136,22 +131,17 @@ describe('POST /api/auth/login', () => {
       vi.setSystemTime(Date.now() + 3600_000 + 1000);
       const back = await login(own.app, victim.email, TEST_PASSWORD, '10.3.0.1');
       expect(back.statusCode).toBe(200);
-    } finally {
-      await own.close();
-    }
+    });
   });
 
   it('limits failures per IP (config.rateLimits.failedLoginsPerIp10m) across accounts', async () => {
-    const own = await makeTestApp({ rateLimits: { failedLoginsPerIp10m: 3 } });
-    try {
+    await withTestApp({ rateLimits: { failedLoginsPerIp10m: 3 } }, async (own) => {
       const u = await registerUser(own.app);
       for (let i = 0; i < 3; i++) expect((await login(own.app, `x${i}@example.com`, 'wrong-pass', '10.4.0.1')).statusCode).toBe(401);
       const blocked = await login(own.app, u.email, TEST_PASSWORD, '10.4.0.1');
       expect(blocked.statusCode).toBe(429);
       expect((await login(own.app, u.email, TEST_PASSWORD, '10.4.0.2')).statusCode).toBe(200);
-    } finally {
-      await own.close();
-    }
+    });
   });
 });
 
@@ -232,7 +222,7 @@ describe('POST /api/auth/logout', () => {
   });
 
   it('succeeds without a session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout?_t=1' });
+    const res = await t.callAs(null, 'POST', '/api/auth/logout?_t=1');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
   });

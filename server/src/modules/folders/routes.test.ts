@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, seedUser, type Fixture, type SeededUser } from '../../../test/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { useServerTest } from '../../../test/kit.js';
 
-let fx: Fixture;
-let user: SeededUser;
+const t = useServerTest();
+const { call } = t;
 
-beforeAll(async () => {
-  fx = await makeApp();
-  user = await seedUser(fx.app);
-});
-afterAll(() => fx.close());
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = user.headers) =>
-  fx.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
-
-const createFolder = async (body: Record<string, unknown>) => {
-  const res = await call('POST', '/api/folders', body);
-  expect(res.statusCode).toBe(201);
-  return res.json().data;
-};
+const createFolder = async (body: Record<string, unknown>) => (await t.create('/api/folders', body)).data;
 
 describe('POST /api/folders', () => {
   it('creates a folder wrapped in { data } with defaults', async () => {
@@ -36,11 +23,11 @@ describe('POST /api/folders', () => {
   });
 
   it('answers 400 "Folder name is required" without a body, and 401 without a token', async () => {
-    const res = await fx.app.inject({ method: 'POST', url: '/api/folders', headers: user.headers });
+    const res = await t.call('POST', '/api/folders');
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'VALIDATION', message: 'Folder name is required' });
     expect(res.json().error.details.map((d: { field: string }) => d.field)).toEqual(['name']);
-    const anon = await fx.app.inject({ method: 'POST', url: '/api/folders', payload: { name: 'X' } });
+    const anon = await t.callAs(null, 'POST', '/api/folders', { name: 'X' });
     expect(anon.statusCode).toBe(401);
     expect(anon.json().error.code).toBeTruthy();
   });
@@ -129,7 +116,7 @@ describe('DELETE /api/folders/:id', () => {
 describe('isolation', () => {
   it("answers 404 for another user's folder and never lists it", async () => {
     const mine = await createFolder({ name: 'Private' });
-    const intruder = await seedUser(fx.app);
+    const intruder = await t.seedUser();
     expect((await call('GET', `/api/folders/${mine._id}`, undefined, intruder.headers)).statusCode).toBe(404);
     expect((await call('PUT', `/api/folders/${mine._id}`, { name: 'x' }, intruder.headers)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/folders/${mine._id}`, undefined, intruder.headers)).statusCode).toBe(404);

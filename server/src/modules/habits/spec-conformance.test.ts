@@ -1,27 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayInZone } from '@adhd/shared/time';
-import { makeApp, seedUser, type Fixture, type SeededUser } from '../../../test/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { addDays } from '@adhd/shared/time';
+import { habitsApi } from '../../../test/habits.js';
+import { useServerTest } from '../../../test/kit.js';
 
 /** Habits API against SPEC sections 4, 5 and 7 and CONTRACT.md's error shape. */
 
-let fx: Fixture;
-let user: SeededUser;
-
-beforeAll(async () => {
-  fx = await makeApp();
-  user = await seedUser(fx.app);
-});
-afterAll(() => fx.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, body?: unknown, tz = 'UTC') =>
-  fx.app.inject({ method, url, headers: { ...user.headers, 'x-timezone': tz }, ...(body === undefined ? {} : { payload: body as object }) });
-const today = (tz = 'UTC') => todayInZone(new Date(), tz);
-const createHabit = async (body: Record<string, unknown> = {}, tz = 'UTC') => {
-  const res = await call('POST', '/api/habits', { title: 'Stretch', ...body }, tz);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-};
+const srv = useServerTest();
+const { call, today, createHabit } = habitsApi(srv);
 
 describe('400 answers carry the SPEC section 5 message as error.message', () => {
   it.each([

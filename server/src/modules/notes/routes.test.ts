@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, seedUser, type Fixture, type SeededUser } from '../../../test/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { useServerTest } from '../../../test/kit.js';
 
-let fx: Fixture;
-let user: SeededUser;
+const t = useServerTest();
+const { call } = t;
 
-beforeAll(async () => {
-  fx = await makeApp();
-  user = await seedUser(fx.app);
-});
-afterAll(() => fx.close());
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = user.headers) =>
-  fx.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
-
-const createNote = async (body: Record<string, unknown>) => {
-  const res = await call('POST', '/api/notes', body);
-  expect(res.statusCode).toBe(201);
-  return res.json();
-};
+const createNote = (body: Record<string, unknown>) => t.create('/api/notes', body);
 
 describe('POST /api/notes', () => {
   it('creates a note with the spec defaults and answers 201', async () => {
@@ -50,7 +37,7 @@ describe('POST /api/notes', () => {
   });
 
   it('answers 400 "Title is required" without a body', async () => {
-    const res = await fx.app.inject({ method: 'POST', url: '/api/notes', headers: user.headers });
+    const res = await t.call('POST', '/api/notes');
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'VALIDATION', message: 'Title is required' });
     expect(res.json().error.details.map((d: { field: string }) => d.field)).toEqual(['title', 'content']);
@@ -150,7 +137,7 @@ describe('DELETE /api/notes/:id', () => {
 describe('isolation', () => {
   it("answers 404 for another user's note on every route and never lists or finds it", async () => {
     const mine = await createNote({ title: 'Secret plans', content: 'xylophone' });
-    const intruder = await seedUser(fx.app);
+    const intruder = await t.seedUser();
     expect((await call('GET', `/api/notes/${mine._id}`, undefined, intruder.headers)).statusCode).toBe(404);
     expect((await call('PUT', `/api/notes/${mine._id}`, { title: 'pwned' }, intruder.headers)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/notes/${mine._id}`, undefined, intruder.headers)).statusCode).toBe(404);
@@ -161,7 +148,7 @@ describe('isolation', () => {
 
   it('answers 401 without a token', async () => {
     for (const [method, url] of [['GET', '/api/notes'], ['GET', '/api/notes/pinned'], ['POST', '/api/notes'], ['PUT', '/api/notes/x'], ['DELETE', '/api/notes/x']] as const) {
-      expect((await fx.app.inject({ method, url })).statusCode).toBe(401);
+      expect((await t.app.inject({ method, url })).statusCode).toBe(401);
     }
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, seedUser, type Fixture } from '../../../test/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { useServerTest } from '../../../test/kit.js';
 import { ScriptedClient } from '../../../test/sync-client.js';
 
 /**
@@ -59,15 +59,17 @@ async function apply(client: ScriptedClient, o: Record<string, unknown>) {
 }
 
 
+const t = useServerTest({ user: false });
+
 const SEED = Number(process.env.PROPERTY_SEED ?? 20261122);
 let run = 0;
 
 type Step = { client: number; op: Record<string, unknown> } | { client: number; sync: string };
 
 async function checkRun(parents: (string | null)[], steps: Step[]): Promise<void> {
-  const user = await seedUser(fx.app);
+  const user = await t.seedUser();
   run++;
-  const clients = [0, 1].map((i) => new ScriptedClient(fx.app, user.headers, `prop-${run}-client-${i}`));
+  const clients = [0, 1].map((i) => t.device(user, `prop-${run}-client-${i}`));
   // A shared starting tree, so later edits, moves and deletes meet real subtrees.
   for (const [i, taskId] of IDS.entries()) await clients[0]!.mutate('task.create', { id: taskId, title: taskId, parent: parents[i] });
   for (const tagId of TAGS) await clients[0]!.mutate('tag.create', { id: tagId, name: tagId });
@@ -89,7 +91,7 @@ async function checkRun(parents: (string | null)[], steps: Step[]): Promise<void
   for (const c of clients) await c.push();
   for (const c of clients) await c.pull();
 
-  const server = new ScriptedClient(fx.app, user.headers, `prop-${run}-observer`);
+  const server = t.device(user, `prop-${run}-observer`);
   await server.pull();
   const truth = server.liveRows();
   for (const c of clients) {
@@ -97,7 +99,7 @@ async function checkRun(parents: (string | null)[], steps: Step[]): Promise<void
     expect(c.liveRows()).toEqual(truth);
     expect(c.liveRows('tag')).toEqual(server.liveRows('tag'));
     // Every local mutation was acknowledged exactly once.
-    const last = await fx.app.db.selectFrom('sync_client').select('last_mutation_id').where('client_id', '=', c.clientId).executeTakeFirst();
+    const last = await t.app.db.selectFrom('sync_client').select('last_mutation_id').where('client_id', '=', c.clientId).executeTakeFirst();
     expect(Number(last?.last_mutation_id ?? 0)).toBe(c.nextId - 1);
   }
   // Tree invariants: parents are null or live, and walking up never loops.
@@ -112,11 +114,6 @@ async function checkRun(parents: (string | null)[], steps: Step[]): Promise<void
   }
 }
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await makeApp();
-});
-afterAll(() => fx.close());
 
 describe('convergence under a lossy network', () => {
   const property = (minSteps: number, maxSteps: number) =>

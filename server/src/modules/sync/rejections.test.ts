@@ -1,28 +1,23 @@
 import type { Mutation } from '@adhd/shared/sync/protocol';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, seedUser, type Fixture } from '../../../test/fixtures.js';
-import { ScriptedClient } from '../../../test/sync-client.js';
+import { describe, expect, it } from 'vitest';
+import { useServerTest, type SeededUser } from '../../../test/kit.js';
 
 /**
  * Issue 12, point 8 follow-up: a rejection is never lost when a push's answer is lost. The server remembers
  * each rejected mutation's code and message per (client, mutation id) and a retried push hears it again.
  */
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await makeApp();
-});
-afterAll(() => fx.close());
+const t = useServerTest({ user: false });
 
 let seq = 0;
-async function client(user?: Awaited<ReturnType<typeof seedUser>>) {
-  const u = user ?? (await seedUser(fx.app));
-  return { user: u, c: new ScriptedClient(fx.app, u.headers, `client-rej-${++seq}-xxxx`) };
+async function client(user?: SeededUser) {
+  const u = user ?? (await t.seedUser());
+  return { user: u, c: t.device(u, `client-rej-${++seq}-xxxx`) };
 }
 
 const remembered = async (clientId: string) =>
-  (await fx.app.db.selectFrom('sync_rejection').select(['mutation_id', 'code']).where('client_id', '=', clientId).orderBy('mutation_id').execute()).map(
+  (await t.app.db.selectFrom('sync_rejection').select(['mutation_id', 'code']).where('client_id', '=', clientId).orderBy('mutation_id').execute()).map(
     (r) => [Number(r.mutation_id), r.code],
   );
 
@@ -90,15 +85,15 @@ describe('a retried push', () => {
 
   it('writes the refusals in the push transaction: when remembering fails, the push leaves no effect at all', async () => {
     const { user, c } = await client();
-    await sql`CREATE TRIGGER fail_rejection BEFORE INSERT ON sync_rejection BEGIN SELECT RAISE(ABORT, 'crash'); END`.execute(fx.app.db);
+    await sql`CREATE TRIGGER fail_rejection BEFORE INSERT ON sync_rejection BEGIN SELECT RAISE(ABORT, 'crash'); END`.execute(t.app.db);
     try {
       const failed = await c.pushRaw(batch);
       expect(failed.statusCode).toBe(500);
       expect(failed.body).not.toContain('crash');
     } finally {
-      await sql`DROP TRIGGER fail_rejection`.execute(fx.app.db);
+      await sql`DROP TRIGGER fail_rejection`.execute(t.app.db);
     }
-    expect(await fx.app.db.selectFrom('entities').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(await t.app.db.selectFrom('entities').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     // So the batch runs again in full, and its refusal is answered and remembered.
     expect((await c.pushRaw(batch)).json().results.map((r: { status: string }) => r.status)).toEqual(['applied', 'rejected', 'applied']);
     expect(await remembered(c.clientId)).toEqual([[2, 'NOT_FOUND']]);
@@ -108,7 +103,7 @@ describe('a retried push', () => {
     const { user, c } = await client();
     await c.pushRaw(batch);
     expect(await remembered(c.clientId)).toHaveLength(1);
-    await fx.app.db.deleteFrom('users').where('id', '=', user.id).execute();
+    await t.app.db.deleteFrom('users').where('id', '=', user.id).execute();
     expect(await remembered(c.clientId)).toEqual([]);
   });
 });

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, seedUser, type Fixture } from '../../../test/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { useServerTest } from '../../../test/kit.js';
 
 /** The SSE poke stream over real HTTP (design/sync.md §5, invariants 10 and 13). */
 
-let fx: Fixture;
-let base: string;
-beforeAll(async () => {
-  fx = await makeApp();
-  base = await fx.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(() => fx.close());
+const t = useServerTest({ user: false, listen: true });
 
 /** Reads `event: poke` versions from an open stream. */
 function pokes(res: Response) {
@@ -35,19 +29,19 @@ function pokes(res: Response) {
 
 describe('GET /api/sync/stream', () => {
   it('sends the current version on connect and a poke after every write, REST and sync alike', async () => {
-    const user = await seedUser(fx.app);
+    const user = await t.seedUser();
     const controller = new AbortController();
-    const res = await fetch(`${base}/api/sync/stream`, { headers: user.headers, signal: controller.signal });
+    const res = await fetch(`${t.base}/api/sync/stream`, { headers: user.headers, signal: controller.signal });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const stream = pokes(res);
     expect(await stream.next()).toBe(0);
 
-    await fetch(`${base}/api/tasks`, { method: 'POST', headers: { ...user.headers, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'via REST' }) });
+    await fetch(`${t.base}/api/tasks`, { method: 'POST', headers: { ...user.headers, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'via REST' }) });
     expect(await stream.next()).toBe(1);
 
-    await fetch(`${base}/api/sync/push`, {
+    await fetch(`${t.base}/api/sync/push`, {
       method: 'POST',
       headers: { ...user.headers, 'content-type': 'application/json' },
       body: JSON.stringify({ clientId: 'stream-client-1', mutations: [{ id: 1, name: 'task.create', args: { id: 's1', title: 'via sync' } }] }),
@@ -55,33 +49,33 @@ describe('GET /api/sync/stream', () => {
     expect(await stream.next()).toBe(2);
 
     // Another user's writes never reach this stream.
-    const other = await seedUser(fx.app);
-    await fetch(`${base}/api/tasks`, { method: 'POST', headers: { ...other.headers, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'not yours' }) });
-    await fetch(`${base}/api/tasks`, { method: 'POST', headers: { ...user.headers, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'mine again' }) });
+    const other = await t.seedUser();
+    await fetch(`${t.base}/api/tasks`, { method: 'POST', headers: { ...other.headers, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'not yours' }) });
+    await fetch(`${t.base}/api/tasks`, { method: 'POST', headers: { ...user.headers, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'mine again' }) });
     expect(await stream.next()).toBe(3);
     controller.abort();
   });
 
   it('catches up after a reconnect with no new write', async () => {
-    const user = await seedUser(fx.app);
+    const user = await t.seedUser();
     for (let i = 0; i < 3; i++) {
-      await fetch(`${base}/api/tasks`, { method: 'POST', headers: { ...user.headers, 'content-type': 'application/json' }, body: JSON.stringify({ title: `t${i}` }) });
+      await fetch(`${t.base}/api/tasks`, { method: 'POST', headers: { ...user.headers, 'content-type': 'application/json' }, body: JSON.stringify({ title: `t${i}` }) });
     }
     const controller = new AbortController();
-    const res = await fetch(`${base}/api/sync/stream`, { headers: user.headers, signal: controller.signal });
+    const res = await fetch(`${t.base}/api/sync/stream`, { headers: user.headers, signal: controller.signal });
     expect(await pokes(res).next()).toBe(3);
     controller.abort();
   });
 
   it('answers 401 without a token and drops the subscription when the client goes away', async () => {
-    expect((await fetch(`${base}/api/sync/stream`)).status).toBe(401);
-    const user = await seedUser(fx.app);
+    expect((await fetch(`${t.base}/api/sync/stream`)).status).toBe(401);
+    const user = await t.seedUser();
     const controller = new AbortController();
-    const res = await fetch(`${base}/api/sync/stream`, { headers: user.headers, signal: controller.signal });
+    const res = await fetch(`${t.base}/api/sync/stream`, { headers: user.headers, signal: controller.signal });
     await pokes(res).next();
-    expect(fx.app.syncHub.subscriberCount(user.id)).toBe(1);
+    expect(t.app.syncHub.subscriberCount(user.id)).toBe(1);
     controller.abort();
     await new Promise((r) => setTimeout(r, 100));
-    expect(fx.app.syncHub.subscriberCount(user.id)).toBe(0);
+    expect(t.app.syncHub.subscriberCount(user.id)).toBe(0);
   });
 });

@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, seedUser, type Fixture } from '../../../test/fixtures.js';
-import { ScriptedClient } from '../../../test/sync-client.js';
+import { describe, expect, it } from 'vitest';
+import { useServerTest } from '../../../test/kit.js';
 import { collectTombstones } from './repository.js';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await makeApp();
-});
-afterAll(() => fx.close());
+const t = useServerTest({ user: false });
 
 let clientSeq = 0;
 async function twoClients() {
-  const user = await seedUser(fx.app);
-  const a = new ScriptedClient(fx.app, user.headers, `client-a-${++clientSeq}-xxxx`);
-  const b = new ScriptedClient(fx.app, user.headers, `client-b-${clientSeq}-xxxx`);
+  const user = await t.seedUser();
+  const a = t.device(user, `client-a-${++clientSeq}-xxxx`);
+  const b = t.device(user, `client-b-${clientSeq}-xxxx`);
   return { user, a, b };
 }
 
-const seqOf = async (userId: string) => Number((await fx.app.db.selectFrom('sync_user').select('seq').where('user_id', '=', userId).executeTakeFirst())?.seq ?? 0);
+const seqOf = async (userId: string) => Number((await t.app.db.selectFrom('sync_user').select('seq').where('user_id', '=', userId).executeTakeFirst())?.seq ?? 0);
 
 describe('push', () => {
   it('applies mutations, answers versions and advances lastMutationId', async () => {
@@ -97,13 +92,13 @@ describe('push', () => {
 
   it('validates the request itself', async () => {
     const { user } = await twoClients();
-    const post = (payload: unknown) => fx.app.inject({ method: 'POST', url: '/api/sync/push', headers: user.headers, payload: payload as object });
+    const post = (payload: unknown) => t.callAs(user, 'POST', '/api/sync/push', payload);
     expect((await post({ clientId: 'short', mutations: [] })).statusCode).toBe(400);
     expect((await post({ clientId: 'client-valid-1', mutations: [{ id: 0, name: 'task.create', args: {} }] })).statusCode).toBe(400);
     expect((await post({ clientId: 'client-valid-1', mutations: 'nope' })).statusCode).toBe(400);
     const old = await post({ clientId: 'client-valid-1', schemaVersion: 0, mutations: [] });
     expect(old.statusCode).toBe(426);
-    const noAuth = await fx.app.inject({ method: 'POST', url: '/api/sync/push', payload: { clientId: 'client-valid-1', mutations: [] } });
+    const noAuth = await t.callAs(null, 'POST', '/api/sync/push', { clientId: 'client-valid-1', mutations: [] });
     expect(noAuth.statusCode).toBe(401);
   });
 });
@@ -162,8 +157,8 @@ describe('pull', () => {
     expect(a.liveRows()).toEqual([]);
     expect(b.liveRows()).toEqual([]);
 
-    await collectTombstones(fx.app.db, user.id, new Date(Date.now() + 1000).toISOString());
-    const c = new ScriptedClient(fx.app, user.headers, `client-c-${clientSeq}-xxxx`);
+    await collectTombstones(t.app.db, user.id, new Date(Date.now() + 1000).toISOString());
+    const c = t.device(user, `client-c-${clientSeq}-xxxx`);
     c.cursor = staleCursor;
     const page = await c.pullPage();
     expect(page.reset).toBe(true);
@@ -180,11 +175,11 @@ describe('pull', () => {
     await a.mutate('task.delete', { id: 'recent' });
     await a.push();
     const longAgo = new Date(Date.now() - 91 * 86_400_000).toISOString();
-    await fx.app.db.updateTable('entities').set({ updated_at: longAgo }).where('user_id', '=', user.id).where('id', '=', 'old').execute();
-    await fx.app.runMaintenance();
-    const left = await fx.app.db.selectFrom('entities').select('id').where('user_id', '=', user.id).execute();
+    await t.app.db.updateTable('entities').set({ updated_at: longAgo }).where('user_id', '=', user.id).where('id', '=', 'old').execute();
+    await t.app.runMaintenance();
+    const left = await t.app.db.selectFrom('entities').select('id').where('user_id', '=', user.id).execute();
     expect(left.map((r) => r.id)).toEqual(['recent']);
-    const page = await new ScriptedClient(fx.app, user.headers, `client-m-${clientSeq}-xxxx`).pullPage();
+    const page = await t.device(user, `client-m-${clientSeq}-xxxx`).pullPage();
     expect(page.reset).toBe(false); // a fresh client (cursor 0) never needs a reset
     a.cursor = 1;
     expect((await a.pullPage()).reset).toBe(true);
@@ -202,13 +197,13 @@ describe('isolation (invariant 11)', () => {
     const { a } = await twoClients();
     await a.mutate('task.create', { id: 'secret', title: 'secret' });
     await a.push();
-    const intruder = await seedUser(fx.app);
-    const spy = new ScriptedClient(fx.app, intruder.headers, 'spy-client-0001');
+    const intruder = await t.seedUser();
+    const spy = t.device(intruder, 'spy-client-0001');
     await spy.pull();
     expect(spy.liveRows()).toEqual([]);
-    const hijack = new ScriptedClient(fx.app, intruder.headers, a.clientId);
+    const hijack = t.device(intruder, a.clientId);
     expect((await hijack.pushRaw([{ id: 2, name: 'task.delete', args: { id: 'secret' } }])).statusCode).toBe(403);
-    const res = await fx.app.inject({ method: 'POST', url: '/api/sync/pull', headers: intruder.headers, payload: { clientId: a.clientId, cursor: 0 } });
+    const res = await t.callAs(intruder, 'POST', '/api/sync/pull', { clientId: a.clientId, cursor: 0 });
     expect(res.statusCode).toBe(403);
     // The intruder's own mutation on that id does not touch A's row.
     await spy.mutate('task.create', { id: 'secret', title: 'mine' });
@@ -223,7 +218,7 @@ describe('REST parity (invariant 10)', () => {
     const { user, a } = await twoClients();
     await a.pull();
     const before = a.cursor;
-    const res = await fx.app.inject({ method: 'POST', url: '/api/tasks', headers: user.headers, payload: { title: 'via REST' } });
+    const res = await t.callAs(user, 'POST', '/api/tasks', { title: 'via REST' });
     const page = await a.pullPage();
     expect(page.changes).toEqual([expect.objectContaining({ entity: 'task', id: res.json()._id, deleted: false })]);
     expect(page.changes[0]!.version).toBeGreaterThan(before);
@@ -235,13 +230,13 @@ describe('REST parity (invariant 10)', () => {
 
   it('a REST PUT never reverts a field changed concurrently through sync', async () => {
     const { user, a } = await twoClients();
-    const created = (await fx.app.inject({ method: 'POST', url: '/api/tasks', headers: user.headers, payload: { title: 'shared', priority: 'low' } })).json();
+    const created = (await t.callAs(user, 'POST', '/api/tasks', { title: 'shared', priority: 'low' })).json();
     await a.pull();
     await a.mutate('task.update', { id: created._id, priority: 'high' });
     await a.push();
     // A REST client that read the task before the sync edit sends its full stale copy with a new title.
-    await fx.app.inject({ method: 'PUT', url: `/api/tasks/${created._id}`, headers: user.headers, payload: { ...created, title: 'renamed via REST' } });
-    const now = (await fx.app.inject({ method: 'GET', url: `/api/tasks/${created._id}`, headers: user.headers })).json();
+    await t.callAs(user, 'PUT', `/api/tasks/${created._id}`, { ...created, title: 'renamed via REST' });
+    const now = (await t.callAs(user, 'GET', `/api/tasks/${created._id}`)).json();
     expect(now).toMatchObject({ title: 'renamed via REST', priority: 'high' });
   });
 });

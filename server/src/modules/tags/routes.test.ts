@@ -1,38 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tagIdFor } from '@adhd/shared/tags/ids';
-import { makeApp, seedUser, type Fixture, type SeededUser } from '../../../test/fixtures.js';
-import { ScriptedClient } from '../../../test/sync-client.js';
+import { fieldsOf, useServerTest, type Method } from '../../../test/kit.js';
+import { tagsApi } from '../../../test/tags.js';
 
-let fx: Fixture;
-let user: SeededUser;
+/** The tags REST routes: create, list, edit, delete, usage counts, and isolation between users. */
 
-beforeAll(async () => {
-  fx = await makeApp();
-  user = await seedUser(fx.app);
-});
-afterAll(() => fx.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const callAs = (as: SeededUser, method: Method, url: string, body?: unknown) =>
-  fx.app.inject({ method, url, headers: as.headers, ...(body === undefined ? {} : { payload: body as object }) });
-const call = (method: Method, url: string, body?: unknown) => callAs(user, method, url, body);
-
-let nameSeq = 0;
-const uniqueName = (base = 'Tag') => `${base} ${++nameSeq}`;
-
-const createTag = async (body: Record<string, unknown> = {}, as = user) => {
-  const res = await callAs(as, 'POST', '/api/tags', { name: uniqueName(), ...body });
-  expect(res.statusCode).toBe(201);
-  return res.json();
-};
-const createTask = async (body: Record<string, unknown> = {}, as = user) => {
-  const res = await callAs(as, 'POST', '/api/tasks', { title: 'Task', ...body });
-  expect(res.statusCode).toBe(201);
-  return res.json();
-};
-const taskTags = async (id: string) => (await call('GET', `/api/tasks/${id}`)).json().tags;
-const fieldsOf = (res: { json(): { error: { details: { field: string }[] } } }) =>
-  res.json().error.details.map((d) => d.field).sort();
+const t = useServerTest();
+const { call, callAs } = t;
+const { uniqueName, createTag, createTask, taskTags } = tagsApi(t);
 
 describe('POST /api/tags', () => {
   it('creates a tag with the default colour and empty description, with a name-derived id', async () => {
@@ -41,7 +16,7 @@ describe('POST /api/tags', () => {
     expect(res.statusCode).toBe(201);
     const tag = res.json();
     expect(tag).toEqual({
-      _id: tagIdFor(user.id, name),
+      _id: tagIdFor(t.user.id, name),
       name,
       color: '#FFD6E7',
       description: '',
@@ -85,13 +60,13 @@ describe('POST /api/tags', () => {
     expect(res.json().error.code).toBe('VALIDATION');
     expect(fieldsOf(res)).toEqual(['color', 'description', 'name']);
     expect(res.json().error.details.find((d: { field: string }) => d.field === 'name')).toMatchObject({ key: 'tags.nameRequired', message: 'Name is required' });
-    expect((await fx.app.inject({ method: 'POST', url: '/api/tags', headers: user.headers })).statusCode).toBe(400);
+    expect((await t.call('POST', '/api/tags')).statusCode).toBe(400);
   });
 });
 
 describe('GET /api/tags', () => {
   it('lists live tags sorted by name with usage counts over tasks', async () => {
-    const other = await seedUser(fx.app);
+    const other = await t.seedUser();
     const b = await createTag({ name: 'beta' }, other);
     const a = await createTag({ name: 'Alpha' }, other);
     const c = await createTag({ name: 'gamma' }, other);
@@ -123,7 +98,7 @@ describe('GET /api/tags', () => {
       ['GET', '/api/tag-references/by-tag?tagId=x'],
     ];
     for (const [method, url] of routes) {
-      const res = await fx.app.inject({ method, url, ...(method === 'POST' ? { payload: { name: 'x' } } : {}) });
+      const res = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: { name: 'x' } } : {}) });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.json().error.code).toBe('UNAUTHORIZED');
     }
@@ -171,7 +146,7 @@ describe('DELETE /api/tags/:id', () => {
     const kept = await createTag();
     const t1 = await createTask({ tags: [doomed._id, kept._id] });
     const t2 = await createTask({ tags: [doomed._id] });
-    const client = new ScriptedClient(fx.app, user.headers, 'tags-delete-client-1');
+    const client = t.device(t.user, 'tags-delete-client-1');
     await client.pull();
     expect(client.view.live('task').find((r) => r.id === t2._id)?.data.tags).toEqual([doomed._id]);
 
@@ -225,93 +200,11 @@ describe('GET /api/tags/:id/usage-count', () => {
   });
 });
 
-describe('tag references', () => {
-  it('adds idempotently, lists by item and by tag, and removes with a body or query parameters', async () => {
-    const a = await createTag();
-    const b = await createTag();
-    const task = await createTask();
-    const refA = { tagId: a._id, itemId: task._id, itemType: 'task' };
-    const refB = { tagId: b._id, itemId: task._id, itemType: 'task' };
-    const add = await call('POST', '/api/tag-references', refA);
-    expect(add.statusCode).toBe(201);
-    expect(add.json()).toEqual(refA);
-    expect((await call('POST', '/api/tag-references', refA)).statusCode).toBe(201);
-    await call('POST', '/api/tag-references', refB);
-    expect(await taskTags(task._id)).toEqual([a._id, b._id]);
-
-    const byItem = await call('GET', `/api/tag-references/by-item?itemId=${task._id}&itemType=task`);
-    expect(byItem.statusCode).toBe(200);
-    expect(byItem.json()).toEqual([refA, refB]);
-    expect((await call('GET', `/api/tag-references/by-tag?tagId=${a._id}`)).json()).toEqual([refA]);
-    expect((await call('GET', `/api/tag-references/by-tag?tagId=${a._id}&itemType=task`)).json()).toEqual([refA]);
-    expect((await call('GET', `/api/tag-references/by-tag?tagId=${a._id}&itemType=note`)).json()).toEqual([]);
-    expect((await call('GET', `/api/tags/${a._id}/usage-count`)).json()).toEqual({ count: 1 });
-
-    const remove = await call('DELETE', '/api/tag-references', refA);
-    expect(remove.statusCode).toBe(200);
-    expect(remove.json()).toEqual({ success: true });
-    expect((await call('DELETE', '/api/tag-references', refA)).statusCode).toBe(200);
-    expect(await taskTags(task._id)).toEqual([b._id]);
-    const byQuery = await call('DELETE', `/api/tag-references?tagId=${b._id}&itemId=${task._id}&itemType=task`);
-    expect(byQuery.statusCode).toBe(200);
-    expect(await taskTags(task._id)).toEqual([]);
-    expect((await call('GET', `/api/tag-references/by-tag?tagId=${a._id}`)).json()).toEqual([]);
-  });
-
-  it('answers 404 when the item is missing or deleted, or when the tag to add is', async () => {
-    const tag = await createTag();
-    const deletedTag = await createTag();
-    await call('DELETE', `/api/tags/${deletedTag._id}`);
-    const task = await createTask();
-    const gone = await createTask();
-    await call('DELETE', `/api/tasks/${gone._id}`);
-    const expect404 = async (method: Method, url: string, body: unknown, message: string) => {
-      const res = await call(method, url, body);
-      expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message } });
-    };
-    await expect404('POST', '/api/tag-references', { tagId: tag._id, itemId: 'nope', itemType: 'task' }, 'Item not found');
-    await expect404('POST', '/api/tag-references', { tagId: tag._id, itemId: gone._id, itemType: 'task' }, 'Item not found');
-    await expect404('POST', '/api/tag-references', { tagId: tag._id, itemId: task._id, itemType: 'note' }, 'Item not found');
-    await expect404('POST', '/api/tag-references', { tagId: 'nope', itemId: task._id, itemType: 'task' }, 'Tag not found');
-    await expect404('POST', '/api/tag-references', { tagId: deletedTag._id, itemId: task._id, itemType: 'task' }, 'Tag not found');
-    await expect404('DELETE', '/api/tag-references', { tagId: tag._id, itemId: gone._id, itemType: 'task' }, 'Item not found');
-    await expect404('GET', `/api/tag-references/by-item?itemId=${gone._id}&itemType=task`, undefined, 'Item not found');
-    await expect404('GET', `/api/tag-references/by-tag?tagId=${deletedTag._id}`, undefined, 'Tag not found');
-    // Removing a tag the item does not hold, or a deleted tag, is a no-op.
-    expect((await call('DELETE', '/api/tag-references', { tagId: deletedTag._id, itemId: task._id, itemType: 'task' })).statusCode).toBe(200);
-  });
-
-  it('answers 400 naming each bad field', async () => {
-    const post = await call('POST', '/api/tag-references', { tagId: 'bad id', itemType: 'inbox' });
-    expect(post.statusCode).toBe(400);
-    expect(fieldsOf(post)).toEqual(['itemId', 'itemType', 'tagId']);
-    const del = await call('DELETE', '/api/tag-references');
-    expect(del.statusCode).toBe(400);
-    expect(fieldsOf(del)).toEqual(['itemId', 'itemType', 'tagId']);
-    const byItem = await call('GET', '/api/tag-references/by-item?itemId=x');
-    expect(byItem.statusCode).toBe(400);
-    expect(fieldsOf(byItem)).toEqual(['itemType']);
-    const byTag = await call('GET', '/api/tag-references/by-tag?tagId=x&itemType=folder');
-    expect(byTag.statusCode).toBe(400);
-    expect(fieldsOf(byTag)).toEqual(['itemType']);
-    expect((await call('GET', '/api/tag-references/by-tag')).statusCode).toBe(400);
-  });
-
-  it('lists by item only tags that are still live', async () => {
-    const tag = await createTag();
-    const task = await createTask({ tags: [tag._id, 'never-a-tag'] });
-    expect((await call('GET', `/api/tag-references/by-item?itemId=${task._id}&itemType=task`)).json()).toEqual([
-      { tagId: tag._id, itemId: task._id, itemType: 'task' },
-    ]);
-  });
-});
-
 describe('isolation', () => {
   it("answers 404 for another user's tags and items on every route, and never lists them", async () => {
     const mine = await createTag({ name: uniqueName('Private') });
     const task = await createTask({ tags: [mine._id] });
-    const intruder = await seedUser(fx.app);
+    const intruder = await t.seedUser();
     const theirs = await createTag({ name: uniqueName('Theirs') }, intruder);
     const theirTask = await createTask({}, intruder);
     const as = (method: Method, url: string, body?: unknown) => callAs(intruder, method, url, body);
@@ -333,79 +226,5 @@ describe('isolation', () => {
     expect((await call('GET', `/api/tags/${mine._id}/usage-count`)).json()).toEqual({ count: 1 });
     expect(await taskTags(task._id)).toEqual([mine._id]);
     expect((await call('PUT', `/api/tags/${mine._id}`, {})).json().name).toBe(mine.name);
-  });
-});
-
-describe('sync', () => {
-  it('merges tags two offline devices add to the same task', async () => {
-    const owner = await seedUser(fx.app);
-    const a = new ScriptedClient(fx.app, owner.headers, 'tags-merge-client-a');
-    const b = new ScriptedClient(fx.app, owner.headers, 'tags-merge-client-b');
-    await a.mutate('task.create', { id: 'shared-task', title: 'Shared' });
-    await a.mutate('tag.create', { id: 'tag-home', name: 'Home' });
-    await a.mutate('tag.create', { id: 'tag-work', name: 'Work' });
-    await a.push();
-    await b.pull();
-
-    // Both offline: each adds a different tag (and B adds A's tag twice).
-    expect(await a.mutate('tagRef.add', { tagId: 'tag-home', itemId: 'shared-task', itemType: 'task' })).toBe(true);
-    expect(await b.mutate('tagRef.add', { tagId: 'tag-work', itemId: 'shared-task', itemType: 'task' })).toBe(true);
-    expect(await b.mutate('tagRef.add', { tagId: 'tag-home', itemId: 'shared-task', itemType: 'task' })).toBe(true);
-    expect(b.liveRows()[0]!.data.tags).toEqual(['tag-work', 'tag-home']);
-
-    await a.push();
-    const pushed = await b.push();
-    expect(pushed!.results.map((r) => r.status)).toEqual(['applied', 'applied']);
-    await a.pull();
-    await b.pull();
-    expect(a.liveRows()).toEqual(b.liveRows());
-    expect(a.liveRows()[0]!.data.tags).toEqual(['tag-home', 'tag-work']);
-    expect((await callAs(owner, 'GET', '/api/tasks/shared-task')).json().tags).toEqual(['tag-home', 'tag-work']);
-    expect((await callAs(owner, 'GET', '/api/tag-references/by-item?itemId=shared-task&itemType=task')).json()).toHaveLength(2);
-  });
-
-  it('tag.delete sees rows written earlier in the same push, and leaves deleted items deleted', async () => {
-    const owner = await seedUser(fx.app);
-    const a = new ScriptedClient(fx.app, owner.headers, 'tags-same-push-client');
-    await a.mutate('tag.create', { id: 'g', name: 'G' });
-    await a.mutate('task.create', { id: 'stored', title: 'stored', tags: ['g'] });
-    await a.push();
-    await a.pull();
-    await a.mutate('task.create', { id: 'fresh', title: 'fresh', tags: ['g'] });
-    await a.mutate('task.create', { id: 'gone', title: 'gone', tags: ['g'] });
-    await a.mutate('task.delete', { id: 'gone' });
-    await a.mutate('tag.delete', { id: 'g' });
-    const res = await a.push();
-    expect(res!.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
-    await a.pull();
-    expect(a.liveRows().map((r) => [r.id, r.data.tags])).toEqual([
-      ['fresh', []],
-      ['stored', []],
-    ]);
-    expect((await a.base.get('task', 'gone'))?.deleted).toBe(true);
-    expect(a.view.live('tag')).toEqual([]);
-  });
-
-  it('converges two offline creations of the same name on one tag id', async () => {
-    const owner = await seedUser(fx.app);
-    const a = new ScriptedClient(fx.app, owner.headers, 'tags-name-client-a');
-    const b = new ScriptedClient(fx.app, owner.headers, 'tags-name-client-b');
-    await a.mutate('task.create', { id: 'task-1', title: 'One' });
-    await a.push();
-    await b.pull();
-    for (const [client, name] of [[a, 'Errands'], [b, ' errands ']] as const) {
-      const id = tagIdFor(owner.id, name);
-      await client.mutate('tag.create', { id, name });
-      await client.mutate('tagRef.add', { tagId: id, itemId: 'task-1', itemType: 'task' });
-    }
-    await a.push();
-    const late = await b.push();
-    // B's create loses (the id exists) but its reference lands on the same tag.
-    expect(late!.results.map((r) => ('code' in r ? r.code : r.status))).toEqual(['EXISTS', 'applied']);
-    await a.pull();
-    await b.pull();
-    expect(a.view.live('tag')).toEqual(b.view.live('tag'));
-    expect(a.view.live('tag').map((t) => t.data.name)).toEqual(['Errands']);
-    expect(b.liveRows()[0]!.data.tags).toEqual([tagIdFor(owner.id, 'ERRANDS')]);
   });
 });

@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, seedUser, type Fixture, type SeededUser } from '../../../test/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { useServerTest } from '../../../test/kit.js';
 
-let fx: Fixture;
-let user: SeededUser;
+const t = useServerTest();
+const { call } = t;
 
-beforeAll(async () => {
-  fx = await makeApp();
-  user = await seedUser(fx.app);
-});
-afterAll(() => fx.close());
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) =>
-  fx.app.inject({ method, url, headers: { ...user.headers, ...headers }, ...(body === undefined ? {} : { payload: body as object }) });
-
-const createTask = async (body: Record<string, unknown>) => {
-  const res = await call('POST', '/api/tasks', body);
-  expect(res.statusCode).toBe(201);
-  return res.json();
-};
+const createTask = (body: Record<string, unknown>) => t.create('/api/tasks', body);
 
 describe('POST /api/tasks', () => {
   it('creates a task with the spec defaults and answers 201', async () => {
@@ -67,7 +54,7 @@ describe('POST /api/tasks', () => {
 
   it('answers 400 for a missing or non-object body', async () => {
     expect((await call('POST', '/api/tasks', [])).statusCode).toBe(400);
-    const res = await fx.app.inject({ method: 'POST', url: '/api/tasks', headers: user.headers });
+    const res = await t.call('POST', '/api/tasks');
     expect(res.statusCode).toBe(400);
   });
 
@@ -96,7 +83,7 @@ describe('GET /api/tasks', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const res = await fx.app.inject({ method: 'GET', url: '/api/tasks' });
+    const res = await t.callAs(null, 'GET', '/api/tasks');
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe('UNAUTHORIZED');
   });
@@ -110,9 +97,9 @@ describe('GET /api/tasks', () => {
 
 describe('GET /api/tasks/pending', () => {
   it('uses the x-timezone header for today', async () => {
-    const other = await seedUser(fx.app);
+    const other = await t.seedUser();
     const headers = other.headers;
-    const post = (body: object) => fx.app.inject({ method: 'POST', url: '/api/tasks', headers, payload: body });
+    const post = (body: object) => t.app.inject({ method: 'POST', url: '/api/tasks', headers, payload: body });
     const today = new Date().toISOString().slice(0, 10);
     const farFuture = '2999-01-01';
     await post({ title: 'no dates' });
@@ -120,11 +107,11 @@ describe('GET /api/tasks/pending', () => {
     await post({ title: 'starts today', startDate: today });
     await post({ title: 'done', completed: true });
     // Kiritimati is UTC+14: there "today" is at least today in UTC.
-    const res = await fx.app.inject({ method: 'GET', url: '/api/tasks/pending', headers: { ...headers, 'x-timezone': 'Pacific/Kiritimati' } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/tasks/pending', headers: { ...headers, 'x-timezone': 'Pacific/Kiritimati' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().map((t: { title: string }) => t.title).sort()).toEqual(['no dates', 'starts today']);
     // An invalid zone falls back to UTC instead of failing.
-    const fallback = await fx.app.inject({ method: 'GET', url: '/api/tasks/pending', headers: { ...headers, 'x-timezone': 'Nowhere/City' } });
+    const fallback = await t.app.inject({ method: 'GET', url: '/api/tasks/pending', headers: { ...headers, 'x-timezone': 'Nowhere/City' } });
     expect(fallback.statusCode).toBe(200);
   });
 });
@@ -182,16 +169,16 @@ describe('DELETE /api/tasks/:id', () => {
 describe('isolation', () => {
   it("answers 404 for another user's task on every route", async () => {
     const mine = await createTask({ title: 'Private' });
-    const intruder = await seedUser(fx.app);
+    const intruder = await t.seedUser();
     const as = (method: 'GET' | 'PUT' | 'DELETE', body?: object) =>
-      fx.app.inject({ method, url: `/api/tasks/${mine._id}`, headers: intruder.headers, ...(body ? { payload: body } : {}) });
+      t.app.inject({ method, url: `/api/tasks/${mine._id}`, headers: intruder.headers, ...(body ? { payload: body } : {}) });
     expect((await as('GET')).statusCode).toBe(404);
     expect((await as('PUT', { title: 'pwned' })).statusCode).toBe(404);
     expect((await as('DELETE')).statusCode).toBe(404);
-    const list = await fx.app.inject({ method: 'GET', url: '/api/tasks', headers: intruder.headers });
+    const list = await t.callAs(intruder, 'GET', '/api/tasks');
     expect(list.json()).toEqual([]);
     // A create with the same client id does not collide with another user's task.
-    const clash = await fx.app.inject({ method: 'POST', url: '/api/tasks', headers: intruder.headers, payload: { _id: mine._id, title: 'mine too' } });
+    const clash = await t.callAs(intruder, 'POST', '/api/tasks', { _id: mine._id, title: 'mine too' });
     expect(clash.statusCode).toBe(201);
     expect((await call('GET', `/api/tasks/${mine._id}`)).json().title).toBe('Private');
   });

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, seedUser, type Fixture, type SeededUser } from '../../../test/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { useServerTest } from '../../../test/kit.js';
 
 /** Tasks API against SPEC sections 5 and 7 and CONTRACT.md's error shape. */
 
-let fx: Fixture;
-let user: SeededUser;
-
-beforeAll(async () => {
-  fx = await makeApp();
-  user = await seedUser(fx.app);
-});
-afterAll(() => fx.close());
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
-  fx.app.inject({ method, url, headers: user.headers, ...(body === undefined ? {} : { payload: body as object }) });
+const t = useServerTest();
+const { call } = t;
 
 describe('400 answers carry the SPEC section 5 message as error.message', () => {
   it.each([[{}], [{ title: '' }], [{ title: '   ' }]])('POST /api/tasks %j → Title is required', async (body) => {

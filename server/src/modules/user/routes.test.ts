@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '@adhd/shared/users/schema';
-import { makeTestApp, registerUser, type RegisteredUser, type TestApp } from '../../../test/helpers.js';
+import { registerUser, type RegisteredUser } from '../../../test/helpers.js';
+import { useServerTest } from '../../../test/kit.js';
 
-let t: TestApp;
+const t = useServerTest({ user: false });
 let u: RegisteredUser;
 beforeAll(async () => {
-  t = await makeTestApp();
   u = await registerUser(t.app, { timezone: 'Europe/Moscow', weekStartDay: 1 });
 });
-afterAll(() => t.close());
 
 const getPrefs = (headers = u.headers) => t.app.inject({ method: 'GET', url: '/api/user/preferences', headers });
 const patchPrefs = (payload: object, headers = u.headers) =>
@@ -18,7 +17,7 @@ const userRow = () => t.app.db.selectFrom('users').selectAll().where('id', '=', 
 describe('POST /api/user/activity', () => {
   it('updates last_active_at', async () => {
     await t.app.db.updateTable('users').set({ last_active_at: null }).where('id', '=', u.user._id).execute();
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/activity', headers: u.headers, payload: {} });
+    const res = await t.callAs(u, 'POST', '/api/user/activity', {});
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     const { last_active_at } = await userRow();
@@ -26,7 +25,7 @@ describe('POST /api/user/activity', () => {
   });
 
   it('requires a session', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/activity' })).statusCode).toBe(401);
+    expect((await t.callAs(null, 'POST', '/api/user/activity')).statusCode).toBe(401);
   });
 });
 
@@ -58,7 +57,7 @@ describe('PATCH /api/user/preferences', () => {
     });
     const row = await userRow();
     expect(row.clock_mode).toBe('24h');
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: u.headers });
+    const me = await t.callAs(u, 'GET', '/api/auth/me');
     expect(me.json().user).toMatchObject({ clockMode: '24h', locale: 'ru' });
 
     // A later partial update keeps what was set before; column fields are written to the columns.
@@ -76,7 +75,7 @@ describe('PATCH /api/user/preferences', () => {
   });
 
   it('reflects profile changes (the same columns)', async () => {
-    await t.app.inject({ method: 'PUT', url: '/api/auth/profile', headers: u.headers, payload: { clockMode: '12h' } });
+    await t.callAs(u, 'PUT', '/api/auth/profile', { clockMode: '12h' });
     expect((await getPrefs()).json().preferences.clockMode).toBe('12h');
   });
 
