@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { AttentionNotice } from '../features/attention/components/attention-notice';
-import { useAuth } from '../features/auth/auth-store';
+import { AttentionNotice } from '../features/attention';
+import { useAuth } from '../session/auth-store';
 import { SyncBadge } from './sync-badge';
 
 interface NavItem {

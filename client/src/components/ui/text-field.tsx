@@ -7,12 +7,17 @@ export interface FieldFrameProps {
   hideLabel?: boolean;
   hint?: ReactNode;
   error?: ReactNode;
+  /**
+   * False: the error is linked to the field (aria-describedby) but not announced as an alert, for forms that move
+   * focus to the first invalid field (which reads it) and announce one summary of their own.
+   */
+  announceError?: boolean;
   className?: string;
   children: ReactNode;
 }
 
 /** Label above, hint or error below: the frame every form field shares. */
-export function FieldFrame({ id, label, hideLabel, hint, error, className, children }: FieldFrameProps) {
+export function FieldFrame({ id, label, hideLabel, hint, error, announceError = true, className, children }: FieldFrameProps) {
   return (
     <div className={cn('flex flex-col gap-1', className)}>
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-medium text-ink'}>
@@ -20,7 +25,7 @@ export function FieldFrame({ id, label, hideLabel, hint, error, className, child
       </label>
       {children}
       {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
+        <p id={`${id}-error`} role={announceError ? 'alert' : undefined} className="text-sm text-danger">
           {error}
         </p>
       ) : hint ? (
@@ -41,6 +46,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hideLabel?: boolean;
   hint?: ReactNode;
   error?: ReactNode;
+  announceError?: boolean;
   /** Content drawn inside the field on the right (an icon button, say). */
   end?: ReactNode;
   /** Content drawn inside the field on the left (an icon). */
@@ -50,11 +56,11 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled text input. */
-export function TextField({ label, hideLabel, hint, error, end, start, id, className, containerClassName, ...props }: TextFieldProps) {
+export function TextField({ label, hideLabel, hint, error, announceError, end, start, id, className, containerClassName, ...props }: TextFieldProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   return (
-    <FieldFrame id={fieldId} label={label} hideLabel={hideLabel} hint={hint} error={error} className={containerClassName}>
+    <FieldFrame id={fieldId} label={label} hideLabel={hideLabel} hint={hint} error={error} announceError={announceError} className={containerClassName}>
       <div className="relative flex items-center">
         {start && <span className="pointer-events-none absolute left-3 flex text-muted">{start}</span>}
         <input

@@ -1,10 +1,10 @@
 import { i18n } from '@lingui/core';
 import type { PublicUser } from '@adhd/shared/users/schema';
 import { request, setToken, timeZone } from '../../lib/api';
-import { authStore, readCachedUser, withSession } from './auth-store';
+import { authStore, readCachedUser, withSession } from '../../session/auth-store';
 import { ProfileRefreshError, TokenStorageError } from './errors';
-import { unsyncedChanges } from './local-data';
-import { adoptAccountPreferences } from './preferences';
+import { unsyncedChanges } from '../../session/local-data';
+import { adoptAccountPreferences } from '../settings';
 
 /**
  * One function per user intent of the auth screens. Each throws the `ApiError` of a failed call (or a

@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useAuth } from './auth-store';
-import { buttonClass } from './components/button';
+import { useAuth } from '../../session/auth-store';
+import { buttonClass } from '../../components/ui/button';
 
 function Feature({ color, title, children }: { color: string; title: ReactNode; children: ReactNode }) {
   return (
@@ -35,15 +35,15 @@ export function LandingScreen() {
         </p>
         <div className="mx-auto mt-6 flex max-w-sm flex-col gap-3 sm:max-w-none sm:flex-row sm:justify-center">
           {authenticated ? (
-            <Link href="/dashboard" className={buttonClass('primary', 'sm:px-8')}>
+            <Link href="/dashboard" className={buttonClass('primary', 'md', 'sm:px-8')}>
               <Trans>Open the app</Trans>
             </Link>
           ) : (
             <>
-              <Link href="/auth/register" className={buttonClass('primary', 'sm:px-8')}>
+              <Link href="/auth/register" className={buttonClass('primary', 'md', 'sm:px-8')}>
                 <Trans>Sign up</Trans>
               </Link>
-              <Link href="/auth/login" className={buttonClass('secondary', 'sm:px-8')}>
+              <Link href="/auth/login" className={buttonClass('secondary', 'md', 'sm:px-8')}>
                 <Trans>Sign in</Trans>
               </Link>
             </>

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { readFontSize, readTheme, type FontSize, type Theme } from '../../../app/theme';
-import { isLocale, type Locale } from '../../../i18n';
-import { timeZone } from '../../../lib/api';
-import { useAuth } from '../auth-store';
-import { inputClass } from '../components/text-field';
-import { authMessages } from '../messages';
-import { flushSettings, hasPendingSettings, savePreferences, saveProfile, type FlushResult } from '../preferences';
+import { readFontSize, readTheme, type FontSize, type Theme } from '../../lib/theme';
+import { isLocale, type Locale } from '../../i18n';
+import { timeZone } from '../../lib/api';
+import { useAuth } from '../../session/auth-store';
+import { fieldBox } from '../../components/ui/cn';
+import { authMessages } from '../auth';
+import { flushSettings, hasPendingSettings, savePreferences, saveProfile, type FlushResult } from './preferences';
 import { AccountSection } from './account-section';
 import { PasswordSection } from './password-section';
 import { ChoiceGroup, SettingRow, SettingsSection } from './controls';
@@ -137,7 +137,7 @@ export function SettingsScreen() {
             id={tzId}
             value={user.timezone}
             onChange={(e) => report(saveProfile({ timezone: e.target.value }))}
-            className={`${inputClass} sm:w-64`}
+            className={`${fieldBox} sm:w-64`}
           >
             {zones.map((z) => (
               <option key={z} value={z}>
