@@ -25,6 +25,8 @@ export default defineConfig({
         ssr: { resolve: { conditions } },
         test: { name: 'shared', root: './shared', include: ['src/**/*.test.ts'] },
       },
+      // Whole-repository checks: import cycles and the ESLint rules (test/architecture.test.ts).
+      { test: { name: 'repo', include: ['test/**/*.test.ts'], testTimeout: 60_000 } },
       {
         resolve: { conditions },
         ssr: { resolve: { conditions } },

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../../session/auth-store';
 import { buttonClass } from '../../components/ui/button';
+import { APP_NAME } from '../../lib/app-name';
 
 function Feature({ color, title, children }: { color: string; title: ReactNode; children: ReactNode }) {
   return (
@@ -23,7 +24,7 @@ export function LandingScreen() {
     <section className="mx-auto max-w-3xl py-6 sm:py-12">
       <div className="text-center">
         <img src="/icons/icon-192.png" alt="" className="mx-auto size-16 rounded-2xl" />
-        <h1 className="mt-4 text-3xl font-bold text-ink sm:text-4xl">ADHD SuperApp</h1>
+        <h1 className="mt-4 text-3xl font-bold text-ink sm:text-4xl">{APP_NAME}</h1>
         <p className="mt-1 text-lg font-medium text-primary">
           <Trans>ADHD Productivity SuperApp</Trans>
         </p>

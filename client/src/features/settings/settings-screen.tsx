@@ -12,7 +12,7 @@ import { PasswordSection } from './password-section';
 import { ChoiceGroup, SettingRow, SettingsSection } from './controls';
 
 function timeZones(current: string): string[] {
-  let zones: string[] = [];
+  let zones: string[];
   try {
     zones = Intl.supportedValuesOf('timeZone');
   } catch {

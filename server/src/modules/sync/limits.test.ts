@@ -13,7 +13,6 @@ import { upsertEntities } from './repository.js';
 
 /** Issue 12, point 7 (one user cannot exhaust the server) and the database epoch of point 9. */
 
-const json = { 'content-type': 'application/json' };
 let clients = 0;
 const clientId = () => `limits-client-${++clients}-${process.pid}`;
 
