@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { forgotPassword } from './actions';
 import { AuthCard } from './components/auth-card';
-import { EmailField } from './components/auth-fields';
+import { EmailField, SubmitButton } from './components/auth-fields';
 import { authMessages } from './messages';
 import { useAuthForm } from './use-auth-form';
 import { checkEmail } from './validation';
@@ -58,9 +57,7 @@ export function ForgotPasswordScreen() {
       <form noValidate onSubmit={submit} className="space-y-4">
         {problem && <FormAlert>{i18n._(authMessages.forgotFailed)}</FormAlert>}
         <EmailField autoFocus value={email} {...fields.bind('email', setEmail)} />
-        <Button type="submit" variant="primary" busy={busy} busyLabel={t`Sending…`} className="w-full">
-          <Trans>Send reset link</Trans>
-        </Button>
+        <SubmitButton busy={busy} busyLabel={t`Sending…`} label={t`Send reset link`} />
       </form>
     </AuthCard>
   );

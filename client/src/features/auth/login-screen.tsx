@@ -7,7 +7,7 @@ import { PasswordField } from '../../components/ui/password-field';
 import { useAuth } from '../../session/auth-store';
 import { login } from './actions';
 import { AuthCard } from './components/auth-card';
-import { EmailField, ProblemAlert } from './components/auth-fields';
+import { EmailField, ProblemAlert, SubmitButton } from './components/auth-fields';
 import { authMessages } from './messages';
 import { safeRedirect } from './redirect';
 import { useAuthForm } from './use-auth-form';
@@ -85,9 +85,7 @@ export function LoginScreen() {
             <Trans>Forgot your password?</Trans>
           </Link>
         </div>
-        <Button type="submit" variant="primary" busy={busy} busyLabel={t`Signing in…`} className="w-full">
-          <Trans>Sign in</Trans>
-        </Button>
+        <SubmitButton busy={busy} busyLabel={t`Signing in…`} label={t`Sign in`} />
       </form>
     </AuthCard>
   );

@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
 import { register, sendCode, verifyRegistrationCode, type NewAccount } from './actions';
-import { CodeField, ConfirmPasswordField, NewPasswordField, ProblemAlert, ResendCode } from './components/auth-fields';
+import { CodeField, ConfirmPasswordField, NewPasswordField, ProblemAlert, ResendCode, SubmitButton } from './components/auth-fields';
 import { authMessages } from './messages';
 import { useAuthForm } from './use-auth-form';
 import { checkCode, checkConfirm, checkPassword } from './validation';
@@ -82,9 +81,7 @@ export function RegisterCodeForm({
       />
       <NewPasswordField label={t`Password`} value={password} {...fields.bind('password', setPassword)} />
       <ConfirmPasswordField value={confirm} {...fields.bind('confirm', setConfirm)} />
-      <Button type="submit" variant="primary" busy={busy} busyLabel={t`Creating your account…`} className="w-full">
-        <Trans>Create my account</Trans>
-      </Button>
+      <SubmitButton busy={busy} busyLabel={t`Creating your account…`} label={t`Create my account`} />
     </form>
   );
 }

@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { TextField } from '../../components/ui/text-field';
 import { sendCode, type NewAccount } from './actions';
-import { EmailField, ProblemAlert } from './components/auth-fields';
+import { EmailField, ProblemAlert, SubmitButton } from './components/auth-fields';
 import { authMessages } from './messages';
 import { useAuthForm } from './use-auth-form';
 import { checkEmail, checkName, checkTerms } from './validation';
@@ -76,9 +75,7 @@ export function RegisterDetailsForm({
           <Trans>Send me occasional news and tips by email (optional)</Trans>
         </CheckboxField>
       </div>
-      <Button type="submit" variant="primary" busy={busy} busyLabel={t`Sending code…`} className="w-full">
-        <Trans>Send code</Trans>
-      </Button>
+      <SubmitButton busy={busy} busyLabel={t`Sending code…`} label={t`Send code`} />
     </form>
   );
 }

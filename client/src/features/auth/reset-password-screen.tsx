@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { Button, buttonClass } from '../../components/ui/button';
+import { buttonClass } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { resetPassword } from './actions';
 import { AuthCard } from './components/auth-card';
-import { ConfirmPasswordField, NewPasswordField } from './components/auth-fields';
+import { ConfirmPasswordField, NewPasswordField, SubmitButton } from './components/auth-fields';
 import { authMessages, waitMessage } from './messages';
 import { useAuthForm } from './use-auth-form';
 import { checkConfirm, checkPassword } from './validation';
@@ -54,9 +54,7 @@ export function ResetPasswordScreen() {
         {problem && <FormAlert>{i18n._(problem.kind === 'rateLimited' ? waitMessage(problem.seconds) : authMessages.resetFailed)}</FormAlert>}
         <NewPasswordField autoFocus value={password} {...fields.bind('password', setPassword)} />
         <ConfirmPasswordField value={confirm} {...fields.bind('confirm', setConfirm)} />
-        <Button type="submit" variant="primary" busy={busy} busyLabel={t`Saving…`} className="w-full">
-          <Trans>Set new password</Trans>
-        </Button>
+        <SubmitButton busy={busy} busyLabel={t`Saving…`} label={t`Set new password`} />
       </form>
     </AuthCard>
   );

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { Button, buttonClass } from '../../components/ui/button';
+import { buttonClass } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { useAuth } from '../../session/auth-store';
 import { resendVerification, verifyEmail } from './actions';
 import { AuthCard } from './components/auth-card';
-import { CodeField, EmailField, ProblemAlert, ResendCode } from './components/auth-fields';
+import { CodeField, EmailField, ProblemAlert, ResendCode, SubmitButton } from './components/auth-fields';
 import { authMessages } from './messages';
 import { useAuthForm } from './use-auth-form';
 import { useCountdown } from './use-countdown';
@@ -105,9 +105,7 @@ export function VerifyScreen() {
         <ProblemAlert problem={problem} fallback={authMessages.verificationFailed} />
         {!knownEmail && <EmailField autoFocus value={email} {...fields.bind('email', setEmail)} />}
         <CodeField autoFocus={Boolean(knownEmail)} value={code} {...fields.bind('code', setCode)} />
-        <Button type="submit" variant="primary" busy={busy} busyLabel={t`Verifying…`} className="w-full">
-          <Trans>Verify</Trans>
-        </Button>
+        <SubmitButton busy={busy} busyLabel={t`Verifying…`} label={t`Verify`} />
         <ResendCode secondsLeft={countdown.left} send={resend} onWait={countdown.start} className="text-center" />
       </form>
     </AuthCard>

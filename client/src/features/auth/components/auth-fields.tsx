@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField, type TextFieldProps } from '../../../components/ui/text-field';
@@ -110,4 +111,13 @@ export function NewPasswordField({ label, ...props }: PasswordProps) {
 export function ConfirmPasswordField({ label, ...props }: PasswordProps) {
   const { t } = useLingui();
   return <PasswordField label={label ?? t`Confirm password`} name="confirm-password" autoComplete="new-password" required {...props} />;
+}
+
+/** The form's full-width submit button; while `busy` it is disabled and says `busyLabel`. */
+export function SubmitButton({ label, busy, busyLabel }: { label: string; busy: boolean; busyLabel: string }) {
+  return (
+    <Button type="submit" variant="primary" busy={busy} busyLabel={busyLabel} className="w-full">
+      {label}
+    </Button>
+  );
 }
