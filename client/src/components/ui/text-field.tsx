@@ -24,21 +24,23 @@ export function FieldFrame({ id, label, hideLabel, hint, error, announceError = 
         {label}
       </label>
       {children}
-      {error ? (
+      {error && (
         <p id={`${id}-error`} role={announceError ? 'alert' : undefined} className="text-sm text-danger">
           {error}
         </p>
-      ) : hint ? (
+      )}
+      {hint && (
         <p id={`${id}-hint`} className="text-xs text-muted">
           {hint}
         </p>
-      ) : null}
+      )}
     </div>
   );
 }
 
+/** The ids of what describes a field: its error first, then its hint (both stay visible). */
 export function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
-  return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined;
 }
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {

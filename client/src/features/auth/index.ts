@@ -4,7 +4,6 @@
  * removal) is app-wide and lives in client/src/session.
  */
 export { authScreens } from './route-screens';
-export { SignOutButton } from './sign-out-button';
 export { changePassword, deleteAccount } from './actions';
 export { problemMessage, toProblem } from './errors';
 export { authMessages, fieldMessage } from './messages';

@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { register, sendCode, verifyRegistrationCode, type NewAccount } from './actions';
-import { CodeField, ConfirmPasswordField, NewPasswordField, ProblemAlert, ResendCode, SubmitButton } from './components/auth-fields';
+import { ProblemAlert, SubmitButton } from './components/auth-fields';
+import { CodeField, ResendCode } from './components/code-fields';
+import { ConfirmPasswordField, NewPasswordField } from './components/password-fields';
 import { authMessages } from './messages';
 import { useAuthForm } from './use-auth-form';
 import { checkCode, checkConfirm, checkPassword } from './validation';

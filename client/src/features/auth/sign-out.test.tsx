@@ -7,7 +7,7 @@ import { closeUserDb, currentDb, openUserDb } from '../../db/session';
 import { request } from '../../lib/api';
 import { logout } from './actions';
 import { authStore, readCachedUser, withSession } from '../../session/auth-store';
-import { SignOutButton } from './sign-out-button';
+import { SignOutButton } from '../../session/sign-out-button';
 import { apiError, mockApi, renderScreen, testUser } from '../../session/testing';
 
 const A = testUser();

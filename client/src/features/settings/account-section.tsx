@@ -5,7 +5,8 @@ import type { PublicUser } from '@adhd/shared/users/schema';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PasswordField } from '../../components/ui/password-field';
-import { authMessages, deleteAccount, fieldMessage, problemMessage, SignOutButton, toProblem } from '../auth';
+import { SignOutButton } from '../../session/sign-out-button';
+import { authMessages, deleteAccount, fieldMessage, problemMessage, toProblem } from '../auth';
 import { SettingRow, SettingsSection, ToggleRow } from './controls';
 
 /** The account part of settings: email verification, marketing consent, sign out and account deletion. */
