@@ -57,6 +57,12 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   ref?: Ref<HTMLInputElement>;
 }
 
+/**
+ * A text input shows where typing goes however it got focus (a click, a script moving focus to the first invalid
+ * field, `autoFocus`), as browsers do for their own text inputs; `focusRing` alone shows only keyboard focus.
+ */
+const typingFocus = 'focus:outline-2 focus:-outline-offset-1 focus:outline-primary';
+
 /** A labelled text input. */
 export function TextField({ label, hideLabel, hint, error, announceError, end, start, id, className, containerClassName, ...props }: TextFieldProps) {
   const autoId = useId();
@@ -69,7 +75,7 @@ export function TextField({ label, hideLabel, hint, error, announceError, end, s
           id={fieldId}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(fieldId, hint, error)}
-          className={cn(fieldBox, start ? 'pl-10' : null, end ? 'pr-12' : null, className)}
+          className={cn(fieldBox, typingFocus, start ? 'pl-10' : null, end ? 'pr-12' : null, className)}
           {...props}
         />
         {end && <span className="absolute right-0.5 flex">{end}</span>}
