@@ -61,7 +61,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  * A text input shows where typing goes however it got focus (a click, a script moving focus to the first invalid
  * field, `autoFocus`), as browsers do for their own text inputs; `focusRing` alone shows only keyboard focus.
  */
-const typingFocus = 'focus:outline-2 focus:-outline-offset-1 focus:outline-primary';
+const typingFocus = 'focus:outline-solid focus:outline-2 focus:-outline-offset-1 focus:outline-primary';
 
 /** A labelled text input. */
 export function TextField({ label, hideLabel, hint, error, announceError, end, start, id, className, containerClassName, ...props }: TextFieldProps) {
