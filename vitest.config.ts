@@ -27,6 +27,8 @@ export default defineConfig({
       },
       // The bench scripts' option parsing and outputs (scripts/bench.mjs, bench/**): no server, no browser.
       { test: { name: 'bench', root: './bench', include: ['test/**/*.test.mjs'], environment: 'node' } },
+      // Whole-repository checks: import cycles and the ESLint rules (test/architecture.test.ts).
+      { test: { name: 'repo', include: ['test/**/*.test.ts'], testTimeout: 60_000 } },
       {
         resolve: { conditions },
         ssr: { resolve: { conditions } },

@@ -10,7 +10,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 const API = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 /** The screens a start can open on: their chunks run at start-up too (routes.tsx preloads the current one). */
-const START_SCREENS = ['features/tasks/tasks-screen.tsx', 'features/habits/habits-screen.tsx', 'features/notes/notes-screen.tsx', 'features/tags/tags-screen.tsx'];
+const START_SCREENS = ['features/tasks/screens.ts', 'features/habits/screens.ts', 'features/notes/screens.ts', 'features/tags/screens.ts'];
 
 /**
  * V8's explicit compile hint (Chrome 136+): `//# allFunctionsCalledOnLoad` as a file's first line has its

@@ -5,10 +5,10 @@ import { App } from './app/app';
 import { prefetchScreens, preloadScreen } from './app/routes';
 import { currentDb } from './db/session';
 import { registerServiceWorker } from './app/service-worker';
-import { applyAppearance, watchSystemTheme } from './app/theme';
+import { applyAppearance, watchSystemTheme } from './lib/theme';
 import { whenSyncQuiet } from './db/sync-state';
 import { startSyncEarly } from './db/use-sync-lifecycle';
-import { authStore } from './features/auth/auth-store';
+import { authStore } from './session/auth-store';
 import { activateLocale, initialLocale } from './i18n';
 import './styles.css';
 

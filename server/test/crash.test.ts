@@ -76,7 +76,7 @@ describe.runIf(existsSync(SERVER_JS))('crash safety with kill -9', () => {
       ({ child, base } = await startServer());
       const pulled = new Set<string>();
       let cursor = 0;
-      let lastMutationId = 0;
+      let lastMutationId: number;
       for (;;) {
         const res = await fetch(`${base}/api/sync/pull`, { method: 'POST', headers, body: JSON.stringify({ clientId, cursor, limit: 5000 }) });
         const page = await json(res);

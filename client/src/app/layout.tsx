@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { AttentionNotice } from '../features/attention/components/attention-notice';
-import { useAuth } from '../features/auth/auth-store';
+import { AttentionNotice } from '../features/attention';
+import { useAuth } from '../session/auth-store';
+import { APP_NAME } from '../lib/app-name';
 import { SyncBadge } from './sync-badge';
 
 interface NavItem {
@@ -33,7 +34,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2 sm:gap-3">
           <Link href={authenticated ? '/dashboard' : '/'} className="flex items-center gap-2 font-semibold text-primary">
             <img src="/icons/icon-192.png" alt="" className="size-7 rounded-lg" />
-            <span className="hidden sm:inline">ADHD SuperApp</span>
+            <span className="hidden sm:inline">{APP_NAME}</span>
           </Link>
           <div className="flex-1" />
           {authenticated ? (

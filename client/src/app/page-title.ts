@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-
-export const APP_NAME = 'ADHD SuperApp';
+import { APP_NAME } from '../lib/app-name';
 
 /** Sets the document title to "<title> · ADHD SuperApp" (the landing page passes null for the tagline). */
 export function usePageTitle(title: string | null) {

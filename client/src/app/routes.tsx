@@ -1,12 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { useAuth } from '../features/auth/auth-store';
-import { PlaceholderScreen } from '../features/placeholders/placeholder-screen';
+import { useAuth } from '../session/auth-store';
+import { PlaceholderScreen } from '../features/placeholders';
 import { isPublicPath } from './access';
 import { ErrorPage } from './error-page';
 import { usePageTitle } from './page-title';
-import { authScreens } from '../features/auth/screens';
+import { authScreens } from '../features/auth';
+// For its effect too: queued settings are sent when the app comes back online or signs in.
+import '../features/settings';
 import type { AppDatabase } from '../db/database';
 
 /**
@@ -31,14 +33,16 @@ function splitScreen<M>(importer: () => Promise<M>, pick: (m: M) => ComponentTyp
   return { load, Component: LazyScreen };
 }
 
-const tasks = splitScreen(() => import('../features/tasks/tasks-screen'), (m) => m.TasksScreen);
-const habits = splitScreen(() => import('../features/habits/habits-screen'), (m) => m.HabitsScreen);
-const notes = splitScreen(() => import('../features/notes/notes-screen'), (m) => m.NotesScreen);
-const tags = splitScreen(() => import('../features/tags/tags-screen'), (m) => m.TagsScreen);
+const tasks = splitScreen(() => import('../features/tasks/screens'), (m) => m.TasksScreen);
+const habits = splitScreen(() => import('../features/habits/screens'), (m) => m.HabitsScreen);
+const notes = splitScreen(() => import('../features/notes/screens'), (m) => m.NotesScreen);
+const tags = splitScreen(() => import('../features/tags/screens'), (m) => m.TagsScreen);
+const settings = splitScreen(() => import('../features/settings/screens'), (m) => m.SettingsScreen);
 const TasksScreen = tasks.Component;
 const HabitsScreen = habits.Component;
 const NotesScreen = notes.Component;
 const TagsScreen = tags.Component;
+const SettingsScreen = settings.Component;
 
 const under = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
 
@@ -145,9 +149,7 @@ export function AppRoutes() {
         <Route path="/auth/reset-password">
           <Screen title={t`Reset password`}>{auth.reset}</Screen>
         </Route>
-        <Route path="/auth/settings">
-          <Screen title={t`Settings`}>{auth.settings}</Screen>
-        </Route>
+        <Route path="/auth/settings">{lazyScreen(SettingsScreen, t`Settings`)}</Route>
         <Route path="/dashboard">
           <Placeholder title={t`Dashboard`} color="var(--color-section-dashboard)" />
         </Route>

@@ -102,7 +102,10 @@ export function jsonBytes(value: unknown): number {
     const c = s.charCodeAt(i);
     if (c < 0x80) continue;
     if (c < 0x800) n += 1;
-    else if (c >= 0xd800 && c < 0xdc00) i++, (n += 2);
+    else if (c >= 0xd800 && c < 0xdc00) {
+      i++;
+      n += 2;
+    }
     else n += 2;
   }
   return n;

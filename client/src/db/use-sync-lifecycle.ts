@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { authStore, useAuth } from '../features/auth/auth-store';
+import { authStore, useAuth } from '../session/auth-store';
 import { startSync, stopSync } from './sync';
 import { openUserDb } from './session';
 

@@ -3,7 +3,7 @@ import { resolveTimeZone, todayInZone } from '@adhd/shared/time';
 import { useEffect, useReducer } from 'react';
 import { timeZone } from './api';
 import type { ClockMode } from './dates';
-import { useAuth } from '../features/auth/auth-store';
+import { useAuth } from '../session/auth-store';
 
 export interface UserPrefs {
   timeZone: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authStore } from '../../src/features/auth/auth-store';
+import { authStore } from '../../src/session/auth-store';
 import { mutate } from '../../src/db/mutate';
 import { getToken, setToken } from '../../src/lib/api';
 import { json, makeEngine, makeNetwork, until } from './helpers';

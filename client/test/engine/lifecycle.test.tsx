@@ -5,7 +5,7 @@ import { engine } from '../../src/db/sync';
 import { currentDb, deleteUserDb } from '../../src/db/session';
 import { syncState } from '../../src/db/sync-state';
 import { SyncLifecycle } from '../../src/db/use-sync-lifecycle';
-import { authStore } from '../../src/features/auth/auth-store';
+import { authStore } from '../../src/session/auth-store';
 import { setToken } from '../../src/lib/api';
 import { until } from './helpers';
 

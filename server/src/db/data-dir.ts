@@ -73,7 +73,7 @@ export function claimDataDir(dataDir: string): DataDirClaim {
     } catch {
       // The holder has not written it yet.
     }
-    throw new Error(`Another server process is using DATA_DIR=${dataDir} (pid ${pid}). Stop it first.`);
+    throw new Error(`Another server process is using DATA_DIR=${dataDir} (pid ${pid}). Stop it first.`, { cause: err });
   }
   writeFileSync(pidPath, `${process.pid}\n`, { mode: 0o600 });
   let released = false;

@@ -16,25 +16,29 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: 'md' | 'sm';
   /** An @mdi/js path shown before the label. */
   icon?: string;
+  /** Work in progress: the button is disabled and shows `busyLabel` (when given) instead of its label. */
+  busy?: boolean;
+  busyLabel?: string;
   ref?: Ref<HTMLButtonElement>;
 }
 
+/** The look of a `Button`, for a link that should look like one. */
+export function buttonClass(variant: ButtonVariant = 'secondary', size: 'md' | 'sm' = 'md', className?: string): string {
+  return cn(
+    'inline-flex select-none items-center justify-center gap-1.5 rounded-lg font-medium transition-colors disabled:pointer-events-none disabled:opacity-50',
+    size === 'md' ? 'min-h-11 px-4 text-sm sm:min-h-10' : 'min-h-11 px-3 text-sm sm:min-h-8',
+    VARIANTS[variant],
+    focusRing,
+    className,
+  );
+}
+
 /** A button; 44 px tall on narrow screens so it is easy to tap. */
-export function Button({ variant = 'secondary', size = 'md', icon, className, children, type = 'button', ...props }: ButtonProps) {
+export function Button({ variant = 'secondary', size = 'md', icon, busy = false, busyLabel, className, children, disabled, type = 'button', ...props }: ButtonProps) {
   return (
-    <button
-      type={type}
-      className={cn(
-        'inline-flex select-none items-center justify-center gap-1.5 rounded-lg font-medium transition-colors disabled:pointer-events-none disabled:opacity-50',
-        size === 'md' ? 'min-h-11 px-4 text-sm sm:min-h-10' : 'min-h-11 px-3 text-sm sm:min-h-8',
-        VARIANTS[variant],
-        focusRing,
-        className,
-      )}
-      {...props}
-    >
+    <button type={type} disabled={disabled || busy} aria-busy={busy || undefined} className={buttonClass(variant, size, className)} {...props}>
       {icon && <Icon path={icon} size={18} />}
-      {children}
+      {busy && busyLabel ? busyLabel : children}
     </button>
   );
 }

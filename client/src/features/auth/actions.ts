@@ -1,10 +1,9 @@
 import { i18n } from '@lingui/core';
 import type { PublicUser } from '@adhd/shared/users/schema';
 import { request, setToken, timeZone } from '../../lib/api';
-import { authStore, readCachedUser, withSession } from './auth-store';
+import { authStore, withSession } from '../../session/auth-store';
 import { ProfileRefreshError, TokenStorageError } from './errors';
-import { unsyncedChanges } from './local-data';
-import { adoptAccountPreferences } from './preferences';
+import { adoptAccountPreferences } from '../settings';
 
 /**
  * One function per user intent of the auth screens. Each throws the `ApiError` of a failed call (or a
@@ -116,11 +115,6 @@ export async function forgotPassword(email: string): Promise<void> {
 
 export async function resetPassword(token: string, password: string): Promise<void> {
   await request('/api/auth/reset-password', { method: 'POST', auth: false, body: { token, password } });
-}
-
-/** Unsynced local changes of the signed-in user: the sign-out confirmation asks first when there are any. */
-export function pendingChangesBeforeSignOut(): Promise<number> {
-  return unsyncedChanges(authStore.getState().user?._id ?? readCachedUser()?._id);
 }
 
 /** Logout: local state first, then the server call; never fails. See `authStore.logout`. */

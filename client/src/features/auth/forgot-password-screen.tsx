@@ -1,15 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
+import { FormAlert } from '../../components/ui/form-alert';
 import { forgotPassword } from './actions';
 import { AuthCard } from './components/auth-card';
-import { Button } from './components/button';
-import { FormAlert } from './components/form-alert';
-import { TextField } from './components/text-field';
-import { toProblem } from './errors';
+import { EmailField, SubmitButton } from './components/auth-fields';
 import { authMessages } from './messages';
-import { pickFields, useFieldErrors } from './use-field-errors';
-import { checkEmail, validate } from './validation';
+import { useAuthForm } from './use-auth-form';
+import { checkEmail } from './validation';
 
 const FIELDS = ['email'] as const;
 
@@ -17,28 +15,16 @@ const FIELDS = ['email'] as const;
 export function ForgotPasswordScreen() {
   const { t, i18n } = useLingui();
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const fields = useFieldErrors(FIELDS);
+  const { fields, busy, problem, onSubmit } = useAuthForm(FIELDS);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setFailed(false);
-    if (!fields.show(validate([['email', checkEmail(email)]]).problems)) return;
-    setBusy(true);
-    try {
+  const submit = onSubmit(
+    () => [['email', checkEmail(email)]],
+    async () => {
       await forgotPassword(email.trim());
       setSentTo(email.trim());
-    } catch (err) {
-      const p = toProblem(err);
-      if (p.kind === 'fields' && !fields.show(pickFields(p.fields, FIELDS))) return;
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  );
 
   const backToLogin = (
     <Link href="/auth/login" className="font-medium text-primary underline-offset-2 hover:underline">
@@ -69,26 +55,9 @@ export function ForgotPasswordScreen() {
       footer={backToLogin}
     >
       <form noValidate onSubmit={submit} className="space-y-4">
-        {failed && <FormAlert>{i18n._(authMessages.forgotFailed)}</FormAlert>}
-        <TextField
-          label={<Trans>Email</Trans>}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoFocus
-          required
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            fields.clear('email');
-          }}
-          error={fields.error('email')}
-          inputRef={fields.ref('email')}
-        />
-        <Button type="submit" busy={busy} busyLabel={t`Sending…`} className="w-full">
-          <Trans>Send reset link</Trans>
-        </Button>
+        {problem && <FormAlert>{i18n._(authMessages.forgotFailed)}</FormAlert>}
+        <EmailField autoFocus value={email} {...fields.bind('email', setEmail)} />
+        <SubmitButton busy={busy} busyLabel={t`Sending…`} label={t`Send reset link`} />
       </form>
     </AuthCard>
   );

@@ -1,8 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useAuth } from './auth-store';
-import { buttonClass } from './components/button';
+import { useAuth } from '../../session/auth-store';
+import { buttonClass } from '../../components/ui/button';
+import { APP_NAME } from '../../lib/app-name';
 
 function Feature({ color, title, children }: { color: string; title: ReactNode; children: ReactNode }) {
   return (
@@ -23,7 +24,7 @@ export function LandingScreen() {
     <section className="mx-auto max-w-3xl py-6 sm:py-12">
       <div className="text-center">
         <img src="/icons/icon-192.png" alt="" className="mx-auto size-16 rounded-2xl" />
-        <h1 className="mt-4 text-3xl font-bold text-ink sm:text-4xl">ADHD SuperApp</h1>
+        <h1 className="mt-4 text-3xl font-bold text-ink sm:text-4xl">{APP_NAME}</h1>
         <p className="mt-1 text-lg font-medium text-primary">
           <Trans>ADHD Productivity SuperApp</Trans>
         </p>
@@ -35,15 +36,15 @@ export function LandingScreen() {
         </p>
         <div className="mx-auto mt-6 flex max-w-sm flex-col gap-3 sm:max-w-none sm:flex-row sm:justify-center">
           {authenticated ? (
-            <Link href="/dashboard" className={buttonClass('primary', 'sm:px-8')}>
+            <Link href="/dashboard" className={buttonClass('primary', 'md', 'sm:px-8')}>
               <Trans>Open the app</Trans>
             </Link>
           ) : (
             <>
-              <Link href="/auth/register" className={buttonClass('primary', 'sm:px-8')}>
+              <Link href="/auth/register" className={buttonClass('primary', 'md', 'sm:px-8')}>
                 <Trans>Sign up</Trans>
               </Link>
-              <Link href="/auth/login" className={buttonClass('secondary', 'sm:px-8')}>
+              <Link href="/auth/login" className={buttonClass('secondary', 'md', 'sm:px-8')}>
                 <Trans>Sign in</Trans>
               </Link>
             </>

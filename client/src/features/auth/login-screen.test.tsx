@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from './auth-store';
+import { authStore } from '../../session/auth-store';
 import { LoginScreen } from './login-screen';
-import { apiError, mockApi, renderScreen, testUser } from './test-utils';
+import { apiError, mockApi, renderScreen, testUser } from '../../session/testing';
 
 const session = { status: 200, body: { user: testUser(), token: 'token-1' } };
 

@@ -1,14 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { CheckboxField } from '../../components/ui/checkbox-field';
+import { TextField } from '../../components/ui/text-field';
 import { sendCode, type NewAccount } from './actions';
-import { Button } from './components/button';
-import { CheckboxField } from './components/checkbox-field';
-import { FormAlert } from './components/form-alert';
-import { TextField } from './components/text-field';
-import { problemMessage, toProblem, type AuthProblem } from './errors';
+import { EmailField, ProblemAlert, SubmitButton } from './components/auth-fields';
 import { authMessages } from './messages';
-import { pickFields, useFieldErrors } from './use-field-errors';
-import { checkEmail, checkName, checkTerms, validate } from './validation';
+import { useAuthForm } from './use-auth-form';
+import { checkEmail, checkName, checkTerms } from './validation';
 
 const FIELDS = ['name', 'email', 'terms'] as const;
 const linkClass = 'font-medium text-primary underline underline-offset-2';
@@ -26,84 +24,41 @@ export function RegisterDetailsForm({
   skipSend: (account: NewAccount) => boolean;
   onSent: (account: NewAccount, waitSeconds?: number) => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [name, setName] = useState(initial.name);
   const [email, setEmail] = useState(initial.email);
   const [terms, setTerms] = useState(initial.hasAcceptedTerms);
   const [marketing, setMarketing] = useState(initial.marketingConsent);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<AuthProblem | null>(null);
-  const fields = useFieldErrors(FIELDS);
+  const { fields, busy, problem, onSubmit } = useAuthForm(FIELDS);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setProblem(null);
-    const { problems } = validate([
+  const submit = onSubmit(
+    () => [
       ['name', checkName(name)],
       ['email', checkEmail(email)],
       ['terms', checkTerms(terms)],
-    ]);
-    if (!fields.show(problems)) return;
-    const account: NewAccount = { name: name.trim(), email: email.trim().toLowerCase(), hasAcceptedTerms: true, marketingConsent: marketing };
-    if (skipSend(account)) return onSent(account);
-    setBusy(true);
-    try {
-      await sendCode(account);
+    ],
+    async () => {
+      const account: NewAccount = { name: name.trim(), email: email.trim().toLowerCase(), hasAcceptedTerms: true, marketingConsent: marketing };
+      if (!skipSend(account)) await sendCode(account);
       onSent(account);
-    } catch (err) {
-      const p = toProblem(err);
-      if (p.kind === 'fields' && !fields.show(pickFields(p.fields, FIELDS))) return;
-      setProblem(p);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  );
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      {problem && <FormAlert>{i18n._(problemMessage(problem, authMessages.registrationFailed))}</FormAlert>}
-      <TextField
-        label={<Trans>Name</Trans>}
-        name="name"
-        autoComplete="name"
-        autoFocus
-        required
-        value={name}
-        onChange={(e) => {
-          setName(e.target.value);
-          fields.clear('name');
-        }}
-        error={fields.error('name')}
-        inputRef={fields.ref('name')}
-      />
-      <TextField
-        label={<Trans>Email</Trans>}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        value={email}
-        onChange={(e) => {
-          setEmail(e.target.value);
-          fields.clear('email');
-        }}
-        error={fields.error('email')}
-        inputRef={fields.ref('email')}
-        hint={<Trans>We will send a 6-digit code to this address.</Trans>}
-      />
+      <ProblemAlert problem={problem} fallback={authMessages.registrationFailed} />
+      <TextField label={t`Name`} name="name" autoComplete="name" autoFocus required value={name} {...fields.bind('name', setName)} />
+      <EmailField value={email} {...fields.bind('email', setEmail)} hint={<Trans>We will send a 6-digit code to this address.</Trans>} />
       <div>
         <CheckboxField
-          name="terms"
           required
           checked={terms}
-          onChange={(v) => {
+          onCheckedChange={(v) => {
             setTerms(v);
             fields.clear('terms');
           }}
           error={fields.error('terms')}
-          inputRef={fields.ref('terms')}
+          ref={fields.ref('terms')}
         >
           <Trans>
             I agree to the{' '}
@@ -116,13 +71,11 @@ export function RegisterDetailsForm({
             </a>
           </Trans>
         </CheckboxField>
-        <CheckboxField name="marketing" checked={marketing} onChange={setMarketing}>
+        <CheckboxField checked={marketing} onCheckedChange={setMarketing}>
           <Trans>Send me occasional news and tips by email (optional)</Trans>
         </CheckboxField>
       </div>
-      <Button type="submit" busy={busy} busyLabel={t`Sending code…`} className="w-full">
-        <Trans>Send code</Trans>
-      </Button>
+      <SubmitButton busy={busy} busyLabel={t`Sending code…`} label={t`Send code`} />
     </form>
   );
 }

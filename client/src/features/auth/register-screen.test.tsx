@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from './auth-store';
+import { authStore } from '../../session/auth-store';
 import { RegisterScreen } from './register-screen';
-import { apiError, mockApi, renderScreen, testUser } from './test-utils';
+import { apiError, mockApi, renderScreen, testUser } from '../../session/testing';
 
 const sent = { status: 200, body: { verificationSent: true } };
 const proof = { status: 200, body: { verified: true, verificationToken: 'proof-1' } };

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { Link, Redirect } from 'wouter';
+import { Button, buttonClass } from '../../components/ui/button';
+import { FormAlert } from '../../components/ui/form-alert';
+import { useAuth } from '../../session/auth-store';
 import type { NewAccount } from './actions';
-import { useAuth } from './auth-store';
 import { AuthCard } from './components/auth-card';
-import { Button, buttonClass } from './components/button';
-import { FormAlert } from './components/form-alert';
 import { authMessages } from './messages';
 import { AFTER_LOGIN } from './redirect';
 import { RegisterCodeForm } from './register-code-form';
@@ -37,7 +37,7 @@ export function RegisterScreen() {
           <p>{i18n._(authMessages.existsQuestion)}</p>
         </FormAlert>
         <div className="mt-4 flex flex-col gap-3">
-          <Link href={`/auth/login?email=${encodeURIComponent(account.email)}`} className={buttonClass('primary', 'w-full')}>
+          <Link href={`/auth/login?email=${encodeURIComponent(account.email)}`} className={buttonClass('primary', 'md', 'w-full')}>
             <Trans>Sign in</Trans>
           </Link>
           <Button variant="secondary" onClick={() => setStep('details')} className="w-full">

@@ -6,9 +6,9 @@ import { databaseName } from '../../db/database';
 import { closeUserDb, currentDb, openUserDb } from '../../db/session';
 import { request } from '../../lib/api';
 import { logout } from './actions';
-import { authStore, readCachedUser, withSession } from './auth-store';
-import { SignOutButton } from './sign-out-button';
-import { apiError, mockApi, renderScreen, testUser } from './test-utils';
+import { authStore, readCachedUser, withSession } from '../../session/auth-store';
+import { SignOutButton } from '../../session/sign-out-button';
+import { apiError, mockApi, renderScreen, testUser } from '../../session/testing';
 
 const A = testUser();
 const B = testUser({ _id: 'user-b', email: 'bea@example.com', name: 'Bea' });

@@ -1,19 +1,20 @@
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ChangeEvent } from 'react';
 import { fieldMessage, type FieldProblem } from './messages';
 import type { FieldProblems } from './validation';
 
 /**
  * Per-field problems of a form: the translated text of each, a ref per input, and `show()`, which sets the
- * problems and moves focus to the first invalid field in form order.
+ * problems and moves focus to the first invalid field in form order. `bind(field, set)` gives a text field all
+ * of it at once: its ref, its error, and an onChange that stores the value and clears the field's error.
  */
 export function useFieldErrors<F extends string>(order: readonly F[]) {
   const { i18n } = useLingui();
   const [problems, setProblems] = useState<FieldProblems<F>>({});
-  const refs = useRef<Partial<Record<F, HTMLInputElement | null>>>({});
+  const refs = useRef<Partial<Record<F, HTMLElement | null>>>({});
 
   const ref = useCallback(
-    (field: F) => (el: HTMLInputElement | null) => {
+    (field: F) => (el: HTMLElement | null) => {
       refs.current[field] = el;
     },
     [],
@@ -41,8 +42,21 @@ export function useFieldErrors<F extends string>(order: readonly F[]) {
 
   const focus = (field: F) => refs.current[field]?.focus();
 
-  return { problems, show, clear, error, ref, focus };
+  // Focus moves to the first invalid field, which reads its linked error: the form's alert is the one announcement.
+  const bind = (field: F, set: (value: string) => void) => ({
+    ref: ref(field),
+    error: error(field),
+    announceError: false,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      set(e.target.value);
+      clear(field);
+    },
+  });
+
+  return { problems, show, clear, error, ref, focus, bind };
 }
+
+export type FieldErrors<F extends string> = ReturnType<typeof useFieldErrors<F>>;
 
 /** Server field details for the fields of this form (others are left to the caller's general message). */
 export function pickFields<F extends string>(fields: Record<string, FieldProblem>, order: readonly F[]): FieldProblems<F> {

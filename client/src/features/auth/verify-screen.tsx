@@ -1,15 +1,15 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
+import { buttonClass } from '../../components/ui/button';
+import { FormAlert } from '../../components/ui/form-alert';
+import { useAuth } from '../../session/auth-store';
 import { resendVerification, verifyEmail } from './actions';
-import { useAuth } from './auth-store';
 import { AuthCard } from './components/auth-card';
-import { Button, buttonClass } from './components/button';
-import { FormAlert } from './components/form-alert';
-import { TextField } from './components/text-field';
-import { problemMessage, toProblem, type AuthProblem } from './errors';
+import { EmailField, ProblemAlert, SubmitButton } from './components/auth-fields';
+import { CodeField, ResendCode } from './components/code-fields';
 import { authMessages } from './messages';
-import { pickFields, useFieldErrors } from './use-field-errors';
+import { useAuthForm } from './use-auth-form';
 import { useCountdown } from './use-countdown';
 import { checkCode, checkEmail, validate } from './validation';
 
@@ -23,15 +23,10 @@ export function VerifyScreen() {
   const knownEmail = authenticated && user ? user.email : (params.get('email') ?? '');
   const [email, setEmail] = useState(knownEmail);
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<AuthProblem | null>(null);
   const [done, setDone] = useState<'verified' | 'refreshFailed' | null>(null);
-  const [resending, setResending] = useState(false);
-  const [resendNote, setResendNote] = useState<'sent' | AuthProblem | null>(null);
   const countdown = useCountdown(params.get('sent') === '1' ? 60 : 0);
-  const fields = useFieldErrors(FIELDS);
+  const { fields, busy, problem, onSubmit } = useAuthForm(FIELDS);
   const address = knownEmail || email.trim();
-  const secondsLeft = countdown.left;
 
   if (authenticated && user?.emailVerified && !done) {
     const verifiedEmail = user.email;
@@ -40,7 +35,7 @@ export function VerifyScreen() {
         <FormAlert tone="success">
           <Trans>{verifiedEmail} is confirmed. Nothing else to do here.</Trans>
         </FormAlert>
-        <Link href="/dashboard" className={buttonClass('primary', 'mt-4 w-full')}>
+        <Link href="/dashboard" className={buttonClass('primary', 'md', 'mt-4 w-full')}>
           <Trans>Go to dashboard</Trans>
         </Link>
       </AuthCard>
@@ -58,11 +53,11 @@ export function VerifyScreen() {
           </FormAlert>
         )}
         {authenticated ? (
-          <Link href="/dashboard" className={buttonClass('primary', 'mt-4 w-full')}>
+          <Link href="/dashboard" className={buttonClass('primary', 'md', 'mt-4 w-full')}>
             <Trans>Go to dashboard</Trans>
           </Link>
         ) : (
-          <Link href={`/auth/login?email=${encodeURIComponent(address)}`} className={buttonClass('primary', 'mt-4 w-full')}>
+          <Link href={`/auth/login?email=${encodeURIComponent(address)}`} className={buttonClass('primary', 'md', 'mt-4 w-full')}>
             <Trans>Sign in</Trans>
           </Link>
         )}
@@ -70,47 +65,28 @@ export function VerifyScreen() {
     );
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setProblem(null);
-    const clean = code.replace(/\s+/g, '');
-    const { problems } = validate([
+  const clean = code.replace(/\s+/g, '');
+  const submit = onSubmit(
+    () => [
       ['email', knownEmail ? null : checkEmail(email)],
       ['code', checkCode(clean)],
-    ]);
-    if (!fields.show(problems)) return;
-    setBusy(true);
-    try {
+    ],
+    async () => {
       await verifyEmail(address.toLowerCase(), clean);
       setDone('verified');
-    } catch (err) {
-      const p = toProblem(err);
-      if (p.kind === 'refreshFailed') return setDone('refreshFailed');
-      if (p.kind === 'invalidCode') return void fields.show({ code: { key: 'auth.invalidCode' } });
-      if (p.kind === 'fields' && !fields.show(pickFields(p.fields, FIELDS))) return;
-      setProblem(p);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    (p) => {
+      if (p.kind === 'refreshFailed') setDone('refreshFailed');
+      else if (p.kind === 'invalidCode') fields.show({ code: { key: 'auth.invalidCode' } });
+      else return false;
+      return true;
+    },
+  );
 
-  async function resend() {
-    if (resending || countdown.left > 0) return;
-    if (!knownEmail && !fields.show(validate([['email', checkEmail(email)]]).problems)) return;
-    setResending(true);
-    setResendNote(null);
-    try {
-      await resendVerification(address.toLowerCase());
-      setResendNote('sent');
-      countdown.start(60);
-    } catch (err) {
-      const p = toProblem(err);
-      if (p.kind === 'rateLimited') countdown.start(p.seconds);
-      setResendNote(p);
-    } finally {
-      setResending(false);
-    }
+  async function resend(): Promise<boolean> {
+    if (!knownEmail && !fields.show(validate([['email', checkEmail(email)]]).problems)) return false;
+    await resendVerification(address.toLowerCase());
+    return true;
   }
 
   return (
@@ -127,64 +103,11 @@ export function VerifyScreen() {
       }
     >
       <form noValidate onSubmit={submit} className="space-y-4">
-        {problem && <FormAlert>{i18n._(problemMessage(problem, authMessages.verificationFailed))}</FormAlert>}
-        {!knownEmail && (
-          <TextField
-            label={<Trans>Email</Trans>}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            autoFocus
-            required
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              fields.clear('email');
-            }}
-            error={fields.error('email')}
-            inputRef={fields.ref('email')}
-          />
-        )}
-        <TextField
-          label={<Trans>Verification code</Trans>}
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          autoFocus={Boolean(knownEmail)}
-          required
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value);
-            fields.clear('code');
-          }}
-          error={fields.error('code')}
-          inputRef={fields.ref('code')}
-        />
-        <Button type="submit" busy={busy} busyLabel={t`Verifying…`} className="w-full">
-          <Trans>Verify</Trans>
-        </Button>
-        <div className="text-center text-sm" aria-live="polite">
-          {countdown.left > 0 ? (
-            <p className="text-muted">
-              <Plural value={secondsLeft} one="You can ask for a new code in # second." other="You can ask for a new code in # seconds." />
-            </p>
-          ) : (
-            <button type="button" onClick={resend} disabled={resending} className="min-h-11 font-medium text-primary underline underline-offset-2 disabled:opacity-60">
-              {resending ? t`Sending a new code…` : t`Send a new code`}
-            </button>
-          )}
-          {resendNote === 'sent' && (
-            <p className="text-success">
-              <Trans>A new code is on its way.</Trans>
-            </p>
-          )}
-          {resendNote && resendNote !== 'sent' && (
-            <p role="alert" className="text-danger">
-              {i18n._(problemMessage(resendNote, authMessages.resendFailed))}
-            </p>
-          )}
-        </div>
+        <ProblemAlert problem={problem} fallback={authMessages.verificationFailed} />
+        {!knownEmail && <EmailField autoFocus value={email} {...fields.bind('email', setEmail)} />}
+        <CodeField autoFocus={Boolean(knownEmail)} value={code} {...fields.bind('code', setCode)} />
+        <SubmitButton busy={busy} busyLabel={t`Verifying…`} label={t`Verify`} />
+        <ResendCode secondsLeft={countdown.left} send={resend} onWait={countdown.start} className="text-center" />
       </form>
     </AuthCard>
   );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { conflictCopyId, contentHash } from '@adhd/shared/notes/logic';
-import { noteCreateSchema, noteListQuerySchema, notePatchSchema, notePutSchema, type NoteData } from '@adhd/shared/notes/schema';
+import { noteCreateSchema, noteListQuerySchema, notePutSchema, type NoteData } from '@adhd/shared/notes/schema';
 import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { baseVersionOf, definedFields, isEmpty, prepareUpdate, readStored } from '../../lib/rest-update.js';

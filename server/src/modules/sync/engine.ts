@@ -15,7 +15,6 @@ import { runMutation } from '@adhd/shared/sync/registry';
 import type { Database } from '../../db/schema.js';
 import { forbidden, HttpError } from '../../lib/errors.js';
 import { readTransaction, writeTransaction } from '../../lib/transaction.js';
-import type { SyncHub } from '../../plugins/sync-hub.js';
 import { DEFAULT_SYNC_LIMITS, WriteLimiter, type SyncLimits } from './limits.js';
 import {
   addEpoch,
@@ -35,6 +34,7 @@ import {
   type ReadRow,
   type Rejection,
 } from './repository.js';
+import type { SyncHub } from './hub.js';
 import { ServerTx } from './server-tx.js';
 
 interface EngineDeps {

@@ -1,18 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { readFontSize, readTheme, type FontSize, type Theme } from '../../../app/theme';
-import { isLocale, type Locale } from '../../../i18n';
-import { timeZone } from '../../../lib/api';
-import { useAuth } from '../auth-store';
-import { inputClass } from '../components/text-field';
-import { authMessages } from '../messages';
-import { flushSettings, hasPendingSettings, savePreferences, saveProfile, type FlushResult } from '../preferences';
+import { readFontSize, readTheme, type FontSize, type Theme } from '../../lib/theme';
+import { isLocale, type Locale } from '../../i18n';
+import { timeZone } from '../../lib/api';
+import { useAuth } from '../../session/auth-store';
+import { fieldBox } from '../../components/ui/cn';
+import { authMessages } from '../auth';
+import { flushSettings, hasPendingSettings, savePreferences, saveProfile, type FlushResult, type PreferencesPatch } from './preferences';
 import { AccountSection } from './account-section';
 import { PasswordSection } from './password-section';
 import { ChoiceGroup, SettingRow, SettingsSection } from './controls';
 
 function timeZones(current: string): string[] {
-  let zones: string[] = [];
+  let zones: string[];
   try {
     zones = Intl.supportedValuesOf('timeZone');
   } catch {
@@ -42,6 +42,23 @@ export function SettingsScreen() {
   if (!user) return null;
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const report = (p: Promise<FlushResult>) => void p.then((r) => setResult(r === 'sent' ? null : r));
+  /** Theme and text size apply on this device at once and are saved to the account. */
+  const appearance =
+    <K extends 'theme' | 'fontSize'>(key: K, set: (value: PreferencesPatch[K] & string) => void) =>
+    (value: PreferencesPatch[K] & string) => {
+      set(value);
+      report(savePreferences({ [key]: value }));
+    };
+  const themes: { value: Theme; label: string }[] = [
+    { value: 'light', label: t`Light` },
+    { value: 'dark', label: t`Dark` },
+    { value: 'system', label: t`System` },
+  ];
+  const sizes: { value: FontSize; label: string }[] = [
+    { value: 'small', label: t`Small` },
+    { value: 'medium', label: t`Medium` },
+    { value: 'large', label: t`Large` },
+  ];
 
   return (
     <section className="mx-auto w-full max-w-2xl space-y-5">
@@ -69,34 +86,8 @@ export function SettingsScreen() {
           ]}
           onChange={(v) => report(savePreferences({ locale: v }))}
         />
-        <ChoiceGroup
-          legend={<Trans>Theme</Trans>}
-          name="theme"
-          value={theme}
-          options={[
-            { value: 'light', label: t`Light` },
-            { value: 'dark', label: t`Dark` },
-            { value: 'system', label: t`System` },
-          ]}
-          onChange={(v) => {
-            setTheme(v);
-            report(savePreferences({ theme: v }));
-          }}
-        />
-        <ChoiceGroup
-          legend={<Trans>Text size</Trans>}
-          name="fontSize"
-          value={fontSize}
-          options={[
-            { value: 'small', label: t`Small` },
-            { value: 'medium', label: t`Medium` },
-            { value: 'large', label: t`Large` },
-          ]}
-          onChange={(v) => {
-            setFontSize(v);
-            report(savePreferences({ fontSize: v }));
-          }}
-        />
+        <ChoiceGroup legend={<Trans>Theme</Trans>} name="theme" value={theme} options={themes} onChange={appearance('theme', setTheme)} />
+        <ChoiceGroup legend={<Trans>Text size</Trans>} name="fontSize" value={fontSize} options={sizes} onChange={appearance('fontSize', setFontSize)} />
       </SettingsSection>
 
       <SettingsSection title={<Trans>Date and time</Trans>}>
@@ -137,7 +128,7 @@ export function SettingsScreen() {
             id={tzId}
             value={user.timezone}
             onChange={(e) => report(saveProfile({ timezone: e.target.value }))}
-            className={`${inputClass} sm:w-64`}
+            className={`${fieldBox} sm:w-64`}
           >
             {zones.map((z) => (
               <option key={z} value={z}>

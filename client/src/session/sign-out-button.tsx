@@ -1,9 +1,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { logout, pendingChangesBeforeSignOut } from './actions';
-import { Button } from './components/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Button } from '../components/ui/button';
+import { ConfirmDialog } from '../components/ui/confirm-dialog';
+import { authStore, readCachedUser } from './auth-store';
+import { unsyncedChanges } from './local-data';
+
+/** Unsynced local changes of the signed-in user: the sign-out confirmation asks first when there are any. */
+const pendingChangesBeforeSignOut = () => unsyncedChanges(authStore.getState().user?._id ?? readCachedUser()?._id);
 
 /**
  * Sign out. When this device holds changes the server has not confirmed, it asks first, because signing out
@@ -19,7 +23,7 @@ export function SignOutButton({ className = '' }: { className?: string }) {
   async function signOut() {
     setBusy(true);
     setUnsynced(null);
-    await logout();
+    await authStore.logout();
     navigate('/auth/login', { replace: true });
   }
 

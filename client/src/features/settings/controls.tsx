@@ -55,16 +55,20 @@ export function ChoiceGroup<V extends string>({
       </p>
       <div className="inline-flex w-full rounded-lg border border-line bg-surface-2 p-1 sm:w-auto">
         {options.map((o) => (
-          <label
-            key={o.value}
-            className="flex min-h-10 flex-1 cursor-pointer items-center justify-center rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted has-checked:bg-primary has-checked:text-primary-contrast has-focus-visible:outline-2 has-focus-visible:outline-primary sm:flex-none"
-          >
-            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} className="sr-only" />
-            {o.label}
-          </label>
+          <Choice key={o.value} name={name} checked={value === o.value} onSelect={() => onChange(o.value)} label={o.label} />
         ))}
       </div>
     </div>
+  );
+}
+
+/** One option of a `ChoiceGroup`: a visually hidden radio inside its label, the label drawn as the segment. */
+function Choice({ name, checked, onSelect, label }: { name: string; checked: boolean; onSelect: () => void; label: ReactNode }) {
+  return (
+    <label className="flex min-h-10 flex-1 cursor-pointer items-center justify-center rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted has-checked:bg-primary has-checked:text-primary-contrast has-focus-visible:outline-2 has-focus-visible:outline-primary sm:flex-none">
+      <input type="radio" name={name} checked={checked} onChange={onSelect} className="sr-only" />
+      {label}
+    </label>
   );
 }
 

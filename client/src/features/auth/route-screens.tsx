@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { LandingScreen } from './landing-screen';
 import { LoginScreen } from './login-screen';
-import './preferences';
 
 const lazyNamed = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((m) => ({ default: m[name] })));
@@ -10,7 +9,6 @@ const RegisterScreen = lazyNamed(() => import('./register-screen'), 'RegisterScr
 const VerifyScreen = lazyNamed(() => import('./verify-screen'), 'VerifyScreen');
 const ForgotPasswordScreen = lazyNamed(() => import('./forgot-password-screen'), 'ForgotPasswordScreen');
 const ResetPasswordScreen = lazyNamed(() => import('./reset-password-screen'), 'ResetPasswordScreen');
-const SettingsScreen = lazyNamed(() => import('./settings/settings-screen'), 'SettingsScreen');
 
 const later = (Screen: ComponentType) => (
   <Suspense fallback={null}>
@@ -20,10 +18,9 @@ const later = (Screen: ComponentType) => (
 
 /**
  * The auth feature's screens, by route. Landing and login are in the first bundle (they are the first screens
- * a visitor sees); the others load on demand. `./preferences` is imported for its effect: queued settings
- * are sent when the app comes back online.
+ * a visitor sees); the others load on demand.
  */
-export function authScreens(): Record<'landing' | 'login' | 'register' | 'verify' | 'forgot' | 'reset' | 'settings', ReactNode> {
+export function authScreens(): Record<'landing' | 'login' | 'register' | 'verify' | 'forgot' | 'reset', ReactNode> {
   return {
     landing: <LandingScreen />,
     login: <LoginScreen />,
@@ -31,6 +28,5 @@ export function authScreens(): Record<'landing' | 'login' | 'register' | 'verify
     verify: later(VerifyScreen),
     forgot: later(ForgotPasswordScreen),
     reset: later(ResetPasswordScreen),
-    settings: later(SettingsScreen),
   };
 }

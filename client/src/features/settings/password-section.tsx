@@ -1,14 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { changePassword } from '../actions';
-import { Button } from '../components/button';
-import { CheckboxField } from '../components/checkbox-field';
-import { FormAlert } from '../components/form-alert';
-import { TextField } from '../components/text-field';
-import { problemMessage, toProblem } from '../errors';
-import { authMessages } from '../messages';
-import { pickFields, useFieldErrors } from '../use-field-errors';
-import { checkConfirm, checkLoginPassword, checkPassword, validate } from '../validation';
+import { Button } from '../../components/ui/button';
+import { CheckboxField } from '../../components/ui/checkbox-field';
+import { FormAlert } from '../../components/ui/form-alert';
+import { PasswordField } from '../../components/ui/password-field';
+import { authMessages, changePassword, checkConfirm, checkLoginPassword, checkPassword, pickFields, problemMessage, toProblem, useFieldErrors, validate } from '../auth';
 import { SettingsSection } from './controls';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirm'] as const;
@@ -56,36 +52,21 @@ export function PasswordSection() {
     }
   }
 
-  const input = (field: (typeof FIELDS)[number], set: (v: string) => void) => ({
-    inputRef: fields.ref(field),
-    error: fields.error(field),
-    onChange: (e: { target: { value: string } }) => {
-      set(e.target.value);
-      fields.clear(field);
-    },
-  });
-
   return (
     <SettingsSection title={<Trans>Password</Trans>}>
       <form noValidate onSubmit={submit} className="space-y-4 px-4 py-4" aria-label={t`Change password`}>
         {outcome === 'done' && <FormAlert tone="success">{i18n._(authMessages.passwordChanged)}</FormAlert>}
         {outcome && outcome !== 'done' && <FormAlert title={i18n._(authMessages.passwordFailed)}>{outcome.detail}</FormAlert>}
-        <TextField
-          label={<Trans>Current password</Trans>}
-          revealable
-          autoComplete="current-password"
-          value={currentPassword}
-          {...input('currentPassword', setCurrent)}
-        />
+        <PasswordField label={t`Current password`} autoComplete="current-password" value={currentPassword} {...fields.bind('currentPassword', setCurrent)} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={<Trans>New password</Trans>} revealable autoComplete="new-password" value={newPassword} {...input('newPassword', setNew)} />
-          <TextField label={<Trans>Confirm new password</Trans>} revealable autoComplete="new-password" value={confirm} {...input('confirm', setConfirm)} />
+          <PasswordField label={t`New password`} autoComplete="new-password" value={newPassword} {...fields.bind('newPassword', setNew)} />
+          <PasswordField label={t`Confirm new password`} autoComplete="new-password" value={confirm} {...fields.bind('confirm', setConfirm)} />
         </div>
-        <CheckboxField checked={signOutOthers} onChange={setSignOutOthers}>
+        <CheckboxField checked={signOutOthers} onCheckedChange={setSignOutOthers}>
           <Trans>Sign out other devices</Trans>
         </CheckboxField>
         <div className="flex justify-end">
-          <Button type="submit" busy={busy} busyLabel={t`Changing…`} className="w-full sm:w-auto">
+          <Button type="submit" variant="primary" busy={busy} busyLabel={t`Changing…`} className="w-full sm:w-auto">
             <Trans>Change password</Trans>
           </Button>
         </div>

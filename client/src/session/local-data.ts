@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
-import { AppDatabase, databaseName } from '../../db/database';
-import { pendingCount } from '../../db/outbox';
-import { closeUserDb, currentDb, deleteUserDb } from '../../db/session';
+import { AppDatabase, databaseName } from '../db/database';
+import { pendingCount } from '../db/outbox';
+import { closeUserDb, currentDb, deleteUserDb } from '../db/session';
 
 /**
  * What signing out leaves on this device (quality.md test 23, ASVS 14.3.1): no user records in IndexedDB,

@@ -1,8 +1,8 @@
 import type { PublicUser } from '@adhd/shared/users/schema';
 import { ApiError, request } from '../../lib/api';
-import { applyAppearance, readFontSize, readTheme, type FontSize, type Theme } from '../../app/theme';
+import { applyAppearance, readFontSize, readTheme, type FontSize, type Theme } from '../../lib/theme';
 import { activateLocale, type Locale } from '../../i18n';
-import { authStore, withSession } from './auth-store';
+import { authStore, withSession } from '../../session/auth-store';
 
 /**
  * Settings work offline: a change applies on this device at once and is queued here (localStorage, removed at

@@ -2,18 +2,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { PublicUser } from '@adhd/shared/users/schema';
-import { deleteAccount } from '../actions';
-import { Button } from '../components/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { TextField } from '../components/text-field';
-import { problemMessage, toProblem } from '../errors';
-import { authMessages, fieldMessage } from '../messages';
-import { SignOutButton } from '../sign-out-button';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { PasswordField } from '../../components/ui/password-field';
+import { SignOutButton } from '../../session/sign-out-button';
+import { authMessages, deleteAccount, fieldMessage, problemMessage, toProblem } from '../auth';
 import { SettingRow, SettingsSection, ToggleRow } from './controls';
 
 /** The account part of settings: email verification, marketing consent, sign out and account deletion. */
 export function AccountSection({ user, onMarketing }: { user: PublicUser; onMarketing: (value: boolean) => void }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -103,10 +101,9 @@ export function AccountSection({ user, onMarketing }: { user: PublicUser; onMark
             <Trans>
               This permanently deletes your account with all your tasks, habits, notes, events and tags. It cannot be undone.
             </Trans>
-            <TextField
-              className="mt-4"
-              label={<Trans>Your password</Trans>}
-              revealable
+            <PasswordField
+              containerClassName="mt-4"
+              label={t`Your password`}
               autoComplete="current-password"
               value={password}
               error={passwordError}

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import type { PublicUser } from '@adhd/shared/users/schema';
-import { closeUserDb } from '../../db/session';
-import { ApiError, getToken, onUnauthorized, request, setToken, TOKEN_KEY } from '../../lib/api';
+import { closeUserDb } from '../db/session';
+import { ApiError, getToken, onUnauthorized, request, setToken, TOKEN_KEY } from '../lib/api';
 import { clearLocalUserData, keepDatabaseOnly, removeLeftovers, unsyncedChanges } from './local-data';
 
 /** Auth state (SPEC section 4): user, authenticated, loading, error. */

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { databaseName } from '../../../db/database';
-import { openUserDb } from '../../../db/session';
-import { authStore } from '../auth-store';
-import { PENDING_SETTINGS_KEY } from '../preferences';
-import { apiError, mockApi, renderScreen, testUser } from '../test-utils';
+import { databaseName } from '../../db/database';
+import { openUserDb } from '../../db/session';
+import { authStore } from '../../session/auth-store';
+import { PENDING_SETTINGS_KEY } from './preferences';
+import { apiError, mockApi, renderScreen, testUser } from '../../session/testing';
 import { SettingsScreen } from './settings-screen';
 
 const user = testUser({ emailVerified: false });

@@ -1,0 +1,5 @@
+/**
+ * The notes feature's public surface for static imports (docs/architecture.md, "Rooms and public surfaces"):
+ * nothing of it is used by other features today. Its route screen loads on demand through `./screens`.
+ */
+export {};
