@@ -1,11 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { mdiPencil } from '@mdi/js';
 import { useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { cn, fieldBox, focusRing } from '../../../components/ui/cn';
-import { UnsavedChangesDialog } from '../../../components/ui/confirm-dialog';
-import { AppDialog } from '../../../components/ui/dialog';
+import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
 import { SelectField } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { TextArea } from '../../../components/ui/textarea';
@@ -54,7 +51,6 @@ export function HabitFormDialog({ target, habit, prefs, today, onClose, onCreate
   const [showErrors, setShowErrors] = useState(false);
   const [saveError, setSaveError] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const [iconOpen, setIconOpen] = useState(false);
   const [colorOpen, setColorOpen] = useState(false);
   const titleRef = useRef<HTMLInputElement>(null);
@@ -64,11 +60,6 @@ export function HabitFormDialog({ target, habit, prefs, today, onClose, onCreate
   const shown = showErrors ? errors : { days: errors.days };
   const dirty = !readOnly && isDirty(creating ? defaultValues(today) : initial, values);
   const weekDayMissing = !!errors.days;
-
-  const requestClose = () => {
-    if (dirty && !saving) setConfirming(true);
-    else onClose();
-  };
 
   const save = async () => {
     if (Object.keys(errors).length > 0) {
@@ -109,51 +100,18 @@ export function HabitFormDialog({ target, habit, prefs, today, onClose, onCreate
   const times: TimeOfDay[] = ['anytime', 'morning', 'afternoon', 'evening', 'custom'];
 
   return (
-    <AppDialog
-      open
-      onOpenChange={(open) => !open && requestClose()}
+    <FormDialog
+      dirty={dirty && !saving}
+      onClose={onClose}
       title={creating ? t`New habit` : readOnly ? t`Habit` : t`Edit habit`}
       width={600}
-      fullScreenOnNarrow
       data-testid="habit-form"
-      footer={
-        <>
-          {saveError && (
-            <p role="alert" className="mr-auto text-sm text-danger">
-              <Trans>Couldn’t save the habit. Please try again.</Trans>
-            </p>
-          )}
-          {readOnly ? (
-            <>
-              <Button variant="ghost" onClick={onClose}>
-                <Trans>Close</Trans>
-              </Button>
-              <Button variant="primary" icon={mdiPencil} onClick={() => setMode('edit')}>
-                <Trans>Edit</Trans>
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button variant="ghost" onClick={requestClose}>
-                <Trans>Cancel</Trans>
-              </Button>
-              <Button variant="primary" type="submit" form={formId} disabled={saving || weekDayMissing}>
-                <Trans>Save</Trans>
-              </Button>
-            </>
-          )}
-        </>
-      }
+      viewing={readOnly ? { onEdit: () => setMode('edit') } : undefined}
+      formId={formId}
+      saveDisabled={saving || weekDayMissing}
+      saveError={saveError && <Trans>Couldn’t save the habit. Please try again.</Trans>}
     >
-      <form
-        id={formId}
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!readOnly) void save();
-        }}
-      >
+      <DialogForm id={formId} onSubmit={() => !readOnly && void save()}>
         {creating && (
           <div className="flex flex-col gap-1.5">
             <span className="text-sm font-medium">
@@ -240,17 +198,9 @@ export function HabitFormDialog({ target, habit, prefs, today, onClose, onCreate
             <Trans>Active</Trans>
           </label>
         )}
-      </form>
+      </DialogForm>
       <IconPickerDialog open={iconOpen} value={values.icon} color={values.color} onOpenChange={setIconOpen} onSelect={(name) => set('icon', name)} />
       <HabitColorPickerDialog open={colorOpen} onOpenChange={setColorOpen} value={values.color} onSelect={(hex) => set('color', hex)} />
-      <UnsavedChangesDialog
-        open={confirming}
-        onKeepEditing={() => setConfirming(false)}
-        onDiscard={() => {
-          setConfirming(false);
-          onClose();
-        }}
-      />
-    </AppDialog>
+    </FormDialog>
   );
 }
