@@ -19,17 +19,22 @@ export function FieldFrame({ id, label, hideLabel, hint, error, className, child
         {label}
       </label>
       {children}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={id} hint={hint} error={error} />
     </div>
   );
+}
+
+/** Below a field: its error (announced) or else its hint; `describedBy` names the one shown. */
+export function FieldMessage({ id, hint, error }: { id: string; hint?: ReactNode; error?: ReactNode }) {
+  return error ? (
+    <p id={`${id}-error`} role="alert" className="text-sm text-danger">
+      {error}
+    </p>
+  ) : hint ? (
+    <p id={`${id}-hint`} className="text-xs text-muted">
+      {hint}
+    </p>
+  ) : null;
 }
 
 export function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
