@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react';
+import { cn, focusRing } from './cn';
+import { Icon } from './icon';
+
+export interface ScreenHeaderProps {
+  /** The id the screen's `aria-labelledby` points at. */
+  titleId: string;
+  title: ReactNode;
+  /** The section colour of the title. */
+  titleClassName?: string;
+  /** A line under the title. */
+  subtitle?: ReactNode;
+  className?: string;
+  /** The screen's actions, on the right. */
+  children?: ReactNode;
+}
+
+/** A screen's header: its title (the page's h1) on the left, its actions on the right, wrapping when narrow. */
+export function ScreenHeader({ titleId, title, titleClassName, subtitle, className, children }: ScreenHeaderProps) {
+  const heading = (
+    <h1 id={titleId} className={cn('text-2xl font-semibold', !subtitle && 'mr-auto', titleClassName)}>
+      {title}
+    </h1>
+  );
+  return (
+    <header className={cn('flex flex-wrap items-center gap-2', className)}>
+      {subtitle ? (
+        <div className="mr-auto">
+          {heading}
+          <p className="text-sm text-muted">{subtitle}</p>
+        </div>
+      ) : (
+        heading
+      )}
+      {children}
+    </header>
+  );
+}
+
+export interface EmptyStateProps {
+  title: ReactNode;
+  hint: ReactNode;
+  /** A large icon above the title (an @mdi/js path) in `iconColor`. */
+  icon?: string;
+  iconColor?: string;
+  /** A call to action under the hint. */
+  children?: ReactNode;
+}
+
+/** What a screen shows when it has nothing yet: a dashed card with a title, a hint and maybe an action. */
+export function EmptyState({ title, hint, icon, iconColor, children }: EmptyStateProps) {
+  return (
+    <div className="flex flex-col items-center gap-1 rounded-2xl border border-dashed border-line bg-surface-2 px-6 py-10 text-center">
+      {icon && (
+        <span className="mb-2 flex" style={{ color: iconColor }}>
+          <Icon path={icon} size={48} />
+        </span>
+      )}
+      <h2 className="text-lg font-medium">{title}</h2>
+      <p className={cn('text-sm text-muted', icon && 'max-w-sm')}>{hint}</p>
+      {children && <div className="mt-3">{children}</div>}
+    </div>
+  );
+}
+
+/** Grey placeholders while a list loads (hidden from screen readers). */
+export function ListSkeleton({ rowClassName, className = 'flex flex-col gap-2' }: { rowClassName: string; className?: string }) {
+  return (
+    <div aria-hidden className={className}>
+      {[0, 1, 2].map((i) => (
+        <div key={i} className={cn('rounded-xl bg-surface-2', rowClassName)} />
+      ))}
+    </div>
+  );
+}
+
+export interface SegmentedOption<V extends string> {
+  value: V;
+  label: ReactNode;
+  /** An @mdi/js path before the label; the label is then hidden (kept for screen readers) when narrow. */
+  icon?: string;
+}
+
+export interface SegmentedControlProps<V extends string> {
+  label: string;
+  value: V;
+  options: readonly SegmentedOption<V>[];
+  onChange(value: V): void;
+  buttonClassName?: string;
+}
+
+/** A row of toggle buttons of which one is pressed (a view switch: list/tree, month/year). */
+export function SegmentedControl<V extends string>({ label, value, options, onChange, buttonClassName }: SegmentedControlProps<V>) {
+  return (
+    <div role="group" aria-label={label} className="flex rounded-lg border border-line p-0.5">
+      {options.map((o) => (
+        <button
+          key={o.value}
+          type="button"
+          aria-pressed={value === o.value}
+          onClick={() => onChange(o.value)}
+          className={cn(
+            'min-h-10 rounded-md text-sm sm:min-h-8',
+            buttonClassName,
+            focusRing,
+            value === o.value ? 'bg-primary/10 font-medium text-primary' : 'text-muted hover:text-ink',
+          )}
+        >
+          {o.icon ? (
+            <>
+              <Icon path={o.icon} size={18} />
+              <span className="max-sm:sr-only">{o.label}</span>
+            </>
+          ) : (
+            o.label
+          )}
+        </button>
+      ))}
+    </div>
+  );
+}
