@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { cn, focusRing } from './cn';
+import { cn } from './cn';
 import { Icon } from './icon';
+import { ChoiceButton } from './choice';
 
 export interface ScreenHeaderProps {
   /** The id the screen's `aria-labelledby` points at. */
@@ -94,17 +95,13 @@ export function SegmentedControl<V extends string>({ label, value, options, onCh
   return (
     <div role="group" aria-label={label} className="flex rounded-lg border border-line p-0.5">
       {options.map((o) => (
-        <button
+        <ChoiceButton
           key={o.value}
-          type="button"
-          aria-pressed={value === o.value}
+          choiceRole="toggle"
+          tone="tab"
+          selected={value === o.value}
           onClick={() => onChange(o.value)}
-          className={cn(
-            'min-h-10 rounded-md text-sm sm:min-h-8',
-            buttonClassName,
-            focusRing,
-            value === o.value ? 'bg-primary/10 font-medium text-primary' : 'text-muted hover:text-ink',
-          )}
+          className={cn('min-h-10 rounded-md text-sm sm:min-h-8', buttonClassName)}
         >
           {o.icon ? (
             <>
@@ -114,7 +111,7 @@ export function SegmentedControl<V extends string>({ label, value, options, onCh
           ) : (
             o.label
           )}
-        </button>
+        </ChoiceButton>
       ))}
     </div>
   );

@@ -10,6 +10,7 @@ import { FOLDER_ICONS, folderColor, folderIconPath } from '../components/folder-
 import { FolderColorPickerDialog, FolderTagChips, FolderTagSelector } from '../components/tags-bridge';
 import { useFolderActions, type FolderInput } from '../data/mutations';
 import type { FolderIndex } from '../data/queries';
+import { ChoiceButton } from '../../../components/ui/choice';
 
 export type FolderDialogTarget = { mode: 'create'; parent: string | null } | { mode: 'view' | 'edit'; id: string };
 
@@ -122,22 +123,17 @@ export function FolderDialog({ target, index, onClose, onModeChange }: FolderDia
             </legend>
             <div role="radiogroup" aria-label={t`Icon`} className="grid grid-cols-6 gap-2">
               {Object.entries(FOLDER_ICONS).map(([name, path]) => (
-                <button
+                <ChoiceButton
                   key={name}
-                  type="button"
-                  role="radio"
-                  aria-checked={values.icon === name}
+                  choiceRole="radio"
+                  selected={values.icon === name}
                   aria-label={name.replace('mdi-', '')}
                   onClick={() => set('icon', name)}
                   style={{ color: folderColor(values.color) }}
-                  className={cn(
-                    'grid h-11 place-items-center rounded-lg border sm:h-10',
-                    focusRing,
-                    values.icon === name ? 'border-primary bg-primary/10' : 'border-line hover:bg-surface-2',
-                  )}
+                  className="grid h-11 place-items-center rounded-lg border sm:h-10"
                 >
                   <Icon path={path} size={22} />
-                </button>
+                </ChoiceButton>
               ))}
             </div>
           </fieldset>
