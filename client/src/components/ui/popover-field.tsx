@@ -1,8 +1,8 @@
 import { mdiClose } from '@mdi/js';
 import { Popover } from 'radix-ui';
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useId, type ButtonHTMLAttributes, type ComponentProps, type ReactNode } from 'react';
 import { IconButton } from './button';
-import { cn, fieldBox } from './cn';
+import { cn, fieldBox, focusRing } from './cn';
 import { Icon } from './icon';
 import { describedBy, FieldMessage } from './text-field';
 
@@ -78,3 +78,19 @@ export function PopoverField({ label, icon, display, placeholder, onClear, clear
   );
 }
 
+
+export interface PickerButtonFieldProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  label: ReactNode;
+}
+
+/** A labelled button that looks like a field and opens a picker dialog (an icon, a colour). */
+export function PickerButtonField({ label, children, className, ...props }: PickerButtonFieldProps) {
+  return (
+    <div className="flex flex-col gap-1">
+      <span className="text-sm font-medium">{label}</span>
+      <button type="button" className={cn(fieldBox, 'flex items-center gap-2 text-left', focusRing, className)} {...props}>
+        {children}
+      </button>
+    </div>
+  );
+}

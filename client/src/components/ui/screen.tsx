@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from './cn';
 import { Icon } from './icon';
-import { ChoiceButton } from './choice';
 
 export interface ScreenHeaderProps {
   /** The id the screen's `aria-labelledby` points at. */
@@ -70,48 +69,6 @@ export function ListSkeleton({ rowClassName, className = 'flex flex-col gap-2' }
     <div aria-hidden className={className}>
       {[0, 1, 2].map((i) => (
         <div key={i} className={cn('rounded-xl bg-surface-2', rowClassName)} />
-      ))}
-    </div>
-  );
-}
-
-export interface SegmentedOption<V extends string> {
-  value: V;
-  label: ReactNode;
-  /** An @mdi/js path before the label; the label is then hidden (kept for screen readers) when narrow. */
-  icon?: string;
-}
-
-export interface SegmentedControlProps<V extends string> {
-  label: string;
-  value: V;
-  options: readonly SegmentedOption<V>[];
-  onChange(value: V): void;
-  buttonClassName?: string;
-}
-
-/** A row of toggle buttons of which one is pressed (a view switch: list/tree, month/year). */
-export function SegmentedControl<V extends string>({ label, value, options, onChange, buttonClassName }: SegmentedControlProps<V>) {
-  return (
-    <div role="group" aria-label={label} className="flex rounded-lg border border-line p-0.5">
-      {options.map((o) => (
-        <ChoiceButton
-          key={o.value}
-          choiceRole="toggle"
-          tone="tab"
-          selected={value === o.value}
-          onClick={() => onChange(o.value)}
-          className={cn('min-h-10 rounded-md text-sm sm:min-h-8', buttonClassName)}
-        >
-          {o.icon ? (
-            <>
-              <Icon path={o.icon} size={18} />
-              <span className="max-sm:sr-only">{o.label}</span>
-            </>
-          ) : (
-            o.label
-          )}
-        </ChoiceButton>
       ))}
     </div>
   );

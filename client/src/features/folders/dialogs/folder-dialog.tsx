@@ -68,6 +68,7 @@ export function FolderDialog({ target, index, onClose, onModeChange }: FolderDia
 
   const parentName = values.parentFolder ? index.byId.get(values.parentFolder)?.name : null;
   const title = target.mode === 'create' ? t`New folder` : viewing ? values.name : t`Edit folder`;
+  const viewActions = { onEdit: () => onModeChange({ mode: 'edit', id: existing!._id }), onDelete: () => setConfirmDelete(true) };
 
   return (
     <FormDialog
@@ -76,7 +77,7 @@ export function FolderDialog({ target, index, onClose, onModeChange }: FolderDia
       title={title}
       width={600}
       data-testid="folder-dialog"
-      viewing={viewing ? { onEdit: () => onModeChange({ mode: 'edit', id: existing!._id }), onDelete: () => setConfirmDelete(true) } : undefined}
+      viewing={viewing ? viewActions : undefined}
       formId={formId}
       saveError={saveError}
     >

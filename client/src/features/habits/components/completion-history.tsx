@@ -3,7 +3,7 @@ import { mdiChevronLeft, mdiChevronRight } from '@mdi/js';
 import type { HabitDayStatus } from '@adhd/shared/habits/schema';
 import { useState } from 'react';
 import { IconButton } from '../../../components/ui/button';
-import { SegmentedControl } from '../../../components/ui/screen';
+import { SegmentedControl } from '../../../components/ui/choice';
 import { addMonths, formatMonthYear, splitDate } from '../../../lib/dates';
 import { MonthGrid } from './month-grid';
 

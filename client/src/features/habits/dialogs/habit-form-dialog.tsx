@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { cn, fieldBox, focusRing } from '../../../components/ui/cn';
+import { cn, focusRing } from '../../../components/ui/cn';
 import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
+import { PickerButtonField } from '../../../components/ui/popover-field';
 import { SelectField } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { TextArea } from '../../../components/ui/textarea';
@@ -170,24 +171,14 @@ export function HabitFormDialog({ target, habit, prefs, today, onClose, onCreate
           )}
         </div>
         <div className="grid grid-cols-2 gap-4">
-          <div className="flex flex-col gap-1">
-            <span className="text-sm font-medium">
-              <Trans>Icon</Trans>
-            </span>
-            <button type="button" disabled={readOnly} onClick={() => setIconOpen(true)} className={cn(fieldBox, 'flex items-center gap-2 text-left', focusRing)} aria-label={t`Icon: ${values.icon}`}>
-              <HabitIcon name={values.icon} color={values.color} size={18} />
-              <span className="truncate text-sm text-muted">{values.icon}</span>
-            </button>
-          </div>
-          <div className="flex flex-col gap-1">
-            <span className="text-sm font-medium">
-              <Trans>Colour</Trans>
-            </span>
-            <button type="button" disabled={readOnly} onClick={() => setColorOpen(true)} className={cn(fieldBox, 'flex items-center gap-2 text-left', focusRing)} aria-label={t`Colour: ${values.color}`}>
-              <span className="h-6 w-6 shrink-0 rounded-full border border-line" style={{ backgroundColor: values.color }} />
-              <span className="text-sm uppercase text-muted">{values.color}</span>
-            </button>
-          </div>
+          <PickerButtonField label={<Trans>Icon</Trans>} disabled={readOnly} onClick={() => setIconOpen(true)} aria-label={t`Icon: ${values.icon}`}>
+            <HabitIcon name={values.icon} color={values.color} size={18} />
+            <span className="truncate text-sm text-muted">{values.icon}</span>
+          </PickerButtonField>
+          <PickerButtonField label={<Trans>Colour</Trans>} disabled={readOnly} onClick={() => setColorOpen(true)} aria-label={t`Colour: ${values.color}`}>
+            <span className="h-6 w-6 shrink-0 rounded-full border border-line" style={{ backgroundColor: values.color }} />
+            <span className="text-sm uppercase text-muted">{values.color}</span>
+          </PickerButtonField>
         </div>
         <fieldset disabled={readOnly} className="contents">
           <HabitTagSelector value={values.tags} onChange={(ids) => set('tags', ids)} />

@@ -7,7 +7,7 @@ import { Icon } from '../../../components/ui/icon';
 import { TextField } from '../../../components/ui/text-field';
 import type { IconCategory, IconEntry } from '../icons/catalog';
 import { useIconCatalog } from '../icons/use-icon-catalog';
-import { ChoiceButton } from '../../../components/ui/choice';
+import { ChoiceButton, ChoiceGroup } from '../../../components/ui/choice';
 
 export interface IconPickerDialogProps {
   open: boolean;
@@ -66,22 +66,17 @@ export function IconPickerDialog({ open, value, color, onOpenChange, onSelect }:
           start={<Icon path={mdiMagnify} size={18} className="text-muted" />}
           onChange={(e) => setQuery(e.target.value)}
         />
-        <div role="tablist" aria-label={t`Icon categories`} className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
-          {tabs.map((x) => (
-            <ChoiceButton
-              key={x.id}
-              choiceRole="tab"
-              tone="tab"
-              selected={tab === x.id}
-              onClick={() => setTab(x.id)}
-              className="min-h-10 shrink-0 whitespace-nowrap rounded-full border px-3 text-sm sm:min-h-8"
-              selectedClassName="border-primary"
-              idleClassName="border-line"
-            >
-              {x.label}
-            </ChoiceButton>
-          ))}
-        </div>
+        <ChoiceGroup<Tab>
+          tabs
+          label={t`Icon categories`}
+          value={tab}
+          onChange={setTab}
+          options={tabs.map((x) => ({ value: x.id, label: x.label }))}
+          className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1"
+          buttonClassName="min-h-10 shrink-0 whitespace-nowrap rounded-full border px-3 text-sm sm:min-h-8"
+          selectedClassName="border-primary"
+          idleClassName="border-line"
+        />
         <div role="tabpanel" aria-label={tabs.find((x) => x.id === tab)?.label} className="min-h-40">
           {!catalog ? (
             <p className="py-8 text-center text-sm text-muted">
