@@ -4,12 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mutate } from '../../db/mutate';
 import type { AppDatabase } from '../../db/database';
 import { TagsScreen } from './tags-screen';
-import { renderWithI18n, seedTag, seedTask, setupTagsTest } from './testing';
+import { renderWithI18n, seed, setupClientTest } from '../../test/kit';
 
 let db: AppDatabase;
 let cleanup: () => Promise<void>;
 beforeEach(async () => {
-  ({ db, cleanup } = await setupTagsTest());
+  ({ db, cleanup } = await setupClientTest());
 });
 afterEach(async () => {
   await cleanup();
@@ -47,8 +47,8 @@ describe('TagsScreen', () => {
   });
 
   it('renames a tag and refuses a name another tag has', async () => {
-    await seedTag(db, 'a', 'Errands');
-    await seedTag(db, 'b', 'Home');
+    await seed(db, 'tag', 'a', { name: 'Errands' });
+    await seed(db, 'tag', 'b', { name: 'Home' });
     renderWithI18n(<TagsScreen />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit tag Errands' }));
@@ -71,7 +71,7 @@ describe('TagsScreen', () => {
   });
 
   it('saves nothing when the edit dialog is saved unchanged', async () => {
-    await seedTag(db, 'a', 'Errands');
+    await seed(db, 'tag', 'a', { name: 'Errands' });
     renderWithI18n(<TagsScreen />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit tag Errands' }));
@@ -81,7 +81,7 @@ describe('TagsScreen', () => {
   });
 
   it('recolours a tag from its colour dot through the "Select a Color" dialog', async () => {
-    await seedTag(db, 'a', 'Errands', '#FFD6E7');
+    await seed(db, 'tag', 'a', { name: 'Errands', color: '#FFD6E7' });
     renderWithI18n(<TagsScreen />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Change the colour of Errands' }));
@@ -94,12 +94,12 @@ describe('TagsScreen', () => {
   });
 
   it('counts the live tasks that hold each tag', async () => {
-    await seedTag(db, 'a', 'Errands');
-    await seedTag(db, 'b', 'Home');
-    await seedTag(db, 'c', 'Unused');
-    await seedTask(db, 't1', ['a', 'b']);
-    await seedTask(db, 't2', ['a']);
-    await seedTask(db, 't3', ['a']);
+    await seed(db, 'tag', 'a', { name: 'Errands' });
+    await seed(db, 'tag', 'b', { name: 'Home' });
+    await seed(db, 'tag', 'c', { name: 'Unused' });
+    await seed(db, 'task', 't1', { tags: ['a', 'b'] });
+    await seed(db, 'task', 't2', { tags: ['a'] });
+    await seed(db, 'task', 't3', { tags: ['a'] });
     renderWithI18n(<TagsScreen />);
     await waitFor(async () => expect(await usageOf('Errands')).toBe('Used in 3 items'));
     expect(await usageOf('Home')).toBe('Used in 1 item');
@@ -109,10 +109,10 @@ describe('TagsScreen', () => {
   });
 
   it('deletes a tag after a confirmation that says how many items use it, and takes it off those tasks', async () => {
-    await seedTag(db, 'a', 'Errands');
-    await seedTag(db, 'b', 'Home');
-    await seedTask(db, 't1', ['a', 'b']);
-    await seedTask(db, 't2', ['a']);
+    await seed(db, 'tag', 'a', { name: 'Errands' });
+    await seed(db, 'tag', 'b', { name: 'Home' });
+    await seed(db, 'task', 't1', { tags: ['a', 'b'] });
+    await seed(db, 'task', 't2', { tags: ['a'] });
     renderWithI18n(<TagsScreen />);
     const user = userEvent.setup();
     await waitFor(async () => expect(await usageOf('Errands')).toBe('Used in 2 items'));
@@ -129,7 +129,7 @@ describe('TagsScreen', () => {
   });
 
   it('keeps the tag when the deletion is cancelled', async () => {
-    await seedTag(db, 'a', 'Errands');
+    await seed(db, 'tag', 'a', { name: 'Errands' });
     renderWithI18n(<TagsScreen />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete tag Errands' }));

@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDatabase, LocalRow } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
-import { localToday, seedHabit, setupHabitsTest } from '../testing';
+import { localToday, seed, setupClientTest } from '../../../test/kit';
 import { habitCacheFor } from './habit-cache';
 import { HABITS_CATEGORY_COLOR, toHabitItem } from './queries';
 
@@ -38,7 +38,7 @@ describe('the habit cache', () => {
   let db: AppDatabase;
   let cleanup: () => Promise<void>;
   beforeEach(async () => {
-    ({ db, cleanup } = await setupHabitsTest());
+    ({ db, cleanup } = await setupClientTest());
   });
   afterEach(async () => {
     await cleanup();
@@ -46,8 +46,8 @@ describe('the habit cache', () => {
 
   it('patches one habit per day change and keeps the other habits’ objects', async () => {
     const today = localToday();
-    await seedHabit(db, 'a', { startDate: addDays(today, -5) });
-    await seedHabit(db, 'b', { startDate: addDays(today, -5) });
+    await seed(db, 'habit', 'a', { startDate: addDays(today, -5) });
+    await seed(db, 'habit', 'b', { startDate: addDays(today, -5) });
     await mutate(db, 'habit.setDay', { habitId: 'b', date: addDays(today, -1), status: 'skip' });
     const cache = habitCacheFor(db, toHabitItem);
     await waitFor(() => expect(cache.get()?.length).toBe(2));

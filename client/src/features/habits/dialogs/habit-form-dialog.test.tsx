@@ -5,14 +5,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '../../../db/database';
 import { useHabits } from '../data/queries';
 import type { UserPrefs } from '../../../lib/use-prefs';
-import { localToday, installDomStandIns, renderWithI18n, seedHabit, setupHabitsTest } from '../testing';
+import { installDomStandIns, localToday, renderWithI18n, seed, setupClientTest } from '../../../test/kit';
 import { HabitFormDialog, type HabitFormTarget } from './habit-form-dialog';
 
 let db: AppDatabase;
 let cleanup: () => Promise<void>;
 beforeEach(async () => {
   installDomStandIns();
-  ({ db, cleanup } = await setupHabitsTest());
+  ({ db, cleanup } = await setupClientTest());
 });
 afterEach(async () => {
   await cleanup();
@@ -105,7 +105,7 @@ describe('HabitFormDialog validation (SPEC section 5)', () => {
   });
 
   it('asks before discarding changes, shows the active switch only when editing, and views read-only', async () => {
-    await seedHabit(db, 'h', { title: 'Floss' });
+    await seed(db, 'habit', 'h', { title: 'Floss' });
     const { dialog, user, onClose } = await renderForm({ mode: 'view', id: 'h' });
     expect(within(dialog).queryByText('Active')).toBeNull();
     expect((within(dialog).getByLabelText('Title') as HTMLInputElement).readOnly).toBe(true);

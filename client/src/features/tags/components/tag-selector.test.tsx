@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tagIdFor } from '@adhd/shared/tags/ids';
 import type { AppDatabase } from '../../../db/database';
-import { renderWithI18n, seedTag, setupTagsTest } from '../testing';
+import { renderWithI18n, seed, setupClientTest } from '../../../test/kit';
 import { TagSelector } from './tag-selector';
 
 let db: AppDatabase;
 let cleanup: () => Promise<void>;
 beforeEach(async () => {
-  ({ db, cleanup } = await setupTagsTest());
+  ({ db, cleanup } = await setupClientTest());
 });
 afterEach(async () => {
   await cleanup();
@@ -34,8 +34,8 @@ const selected = () => screen.queryByRole('list', { name: 'Selected tags' });
 
 describe('TagSelector', () => {
   it('selects an existing tag by clicking it in the filtered list', async () => {
-    await seedTag(db, 'work', 'Work');
-    await seedTag(db, 'home', 'Home');
+    await seed(db, 'tag', 'work', { name: 'Work' });
+    await seed(db, 'tag', 'home', { name: 'Home' });
     const changes: string[][] = [];
     renderWithI18n(<Harness changes={changes} />);
     const user = userEvent.setup();
@@ -49,8 +49,8 @@ describe('TagSelector', () => {
   });
 
   it('selects an exact match with Enter and moves through options with the arrow keys', async () => {
-    await seedTag(db, 'alpha', 'Alpha');
-    await seedTag(db, 'beta', 'Beta');
+    await seed(db, 'tag', 'alpha', { name: 'Alpha' });
+    await seed(db, 'tag', 'beta', { name: 'Beta' });
     const changes: string[][] = [];
     renderWithI18n(<Harness changes={changes} />);
     const user = userEvent.setup();
@@ -85,7 +85,7 @@ describe('TagSelector', () => {
   });
 
   it('offers "Create “name”" as an option for a name no tag has', async () => {
-    await seedTag(db, 'work', 'Work');
+    await seed(db, 'tag', 'work', { name: 'Work' });
     renderWithI18n(<Harness changes={[]} />);
     const user = userEvent.setup();
     await user.type(screen.getByRole('combobox'), 'Workout');
@@ -116,7 +116,7 @@ describe('TagSelector', () => {
   });
 
   it('shows "A tag with this name already exists" for a duplicate name', async () => {
-    await seedTag(db, 'work', 'Work');
+    await seed(db, 'tag', 'work', { name: 'Work' });
     renderWithI18n(<Harness changes={[]} />);
     const user = userEvent.setup();
     await user.type(screen.getByRole('combobox'), 'Errands{Enter}');
@@ -130,7 +130,7 @@ describe('TagSelector', () => {
   });
 
   it('removes a selected tag with its × button', async () => {
-    await seedTag(db, 'work', 'Work');
+    await seed(db, 'tag', 'work', { name: 'Work' });
     const changes: string[][] = [];
     renderWithI18n(<Harness initial={['work']} changes={changes} />);
     const user = userEvent.setup();
@@ -155,7 +155,7 @@ describe('TagSelector', () => {
   it('shows a tag that arrives later (e.g. from the sync) instead of "Loading tag..."', async () => {
     renderWithI18n(<Harness initial={['late']} changes={[]} />);
     expect(await screen.findByText('Loading tag...')).toBeTruthy();
-    await seedTag(db, 'late', 'Arrived');
+    await seed(db, 'tag', 'late', { name: 'Arrived' });
     expect(await screen.findByText('Arrived')).toBeTruthy();
   });
 
@@ -178,7 +178,7 @@ describe('TagSelector', () => {
     });
 
     it('picks an existing tag from a select', async () => {
-      await seedTag(db, 'work', 'Work');
+      await seed(db, 'tag', 'work', { name: 'Work' });
       const changes: string[][] = [];
       renderWithI18n(<Harness changes={changes} />);
       const user = userEvent.setup();
@@ -231,7 +231,7 @@ describe('TagSelector inside a form dialog', () => {
         </Dialog.Root>
       );
     }
-    await seedTag(db, 'work', 'Work');
+    await seed(db, 'tag', 'work', { name: 'Work' });
     renderWithI18n(<TaskForm />);
     const user = userEvent.setup();
     const input = screen.getByRole('combobox');

@@ -6,13 +6,14 @@ import type { AppDatabase } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
 import { useTaskIndex, useTasks } from '../data/queries';
 import type { UserPrefs } from '../../../lib/use-prefs';
-import { localToday, renderWithI18n, seedTask, setupTasksTest, titlesByParent } from '../testing';
+import { localToday, renderWithI18n, seed, setupClientTest } from '../../../test/kit';
+import { titlesByParent } from '../testing';
 import { TaskFormDialog, type TaskFormTarget } from './task-form-dialog';
 
 let db: AppDatabase;
 let cleanup: () => Promise<void>;
 beforeEach(async () => {
-  ({ db, cleanup } = await setupTasksTest());
+  ({ db, cleanup } = await setupClientTest());
 });
 afterEach(async () => {
   await cleanup();
@@ -59,7 +60,7 @@ describe('TaskFormDialog', () => {
   });
 
   it('creates a task with the parent it was opened with and medium priority', async () => {
-    await seedTask(db, 'p', { title: 'Plan trip' });
+    await seed(db, 'task', 'p', { title: 'Plan trip' });
     const onClose = renderForm({ mode: 'create', parent: 'p' });
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'New task' });
@@ -83,7 +84,7 @@ describe('TaskFormDialog', () => {
   });
 
   it('asks before closing an edit with unsaved changes: Keep editing stays, Discard closes and writes nothing', async () => {
-    await seedTask(db, 't', { title: 'Write report' });
+    await seed(db, 'task', 't', { title: 'Write report' });
     const onClose = renderForm({ mode: 'edit', id: 't' });
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Edit task' });
@@ -102,7 +103,7 @@ describe('TaskFormDialog', () => {
   });
 
   it('closes an unchanged edit without asking', async () => {
-    await seedTask(db, 't', { title: 'Write report' });
+    await seed(db, 'task', 't', { title: 'Write report' });
     const onClose = renderForm({ mode: 'edit', id: 't' });
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Edit task' });
@@ -111,11 +112,11 @@ describe('TaskFormDialog', () => {
   });
 
   it('applies staged, deleted and restored children on save, and nothing before', async () => {
-    await seedTask(db, 'p', { title: 'Parent' });
-    await seedTask(db, 'c1', { title: 'Child one', parent: 'p' });
-    await seedTask(db, 'c2', { title: 'Child two', parent: 'p' });
-    await seedTask(db, 'f', { title: 'Free task' });
-    await seedTask(db, 'g', { title: 'Grandparent' });
+    await seed(db, 'task', 'p', { title: 'Parent' });
+    await seed(db, 'task', 'c1', { title: 'Child one', parent: 'p' });
+    await seed(db, 'task', 'c2', { title: 'Child two', parent: 'p' });
+    await seed(db, 'task', 'f', { title: 'Free task' });
+    await seed(db, 'task', 'g', { title: 'Grandparent' });
     await mutate(db, 'task.move', { id: 'p', parent: 'g' });
     const before = await titlesByParent(db);
     const onClose = renderForm({ mode: 'edit', id: 'p' });
@@ -158,8 +159,8 @@ describe('TaskFormDialog', () => {
   });
 
   it('keeps the dialog open with the error when the save fails, and writes nothing of it', async () => {
-    await seedTask(db, 'p', { title: 'Parent' });
-    await seedTask(db, 'f', { title: 'Free task' });
+    await seed(db, 'task', 'p', { title: 'Parent' });
+    await seed(db, 'task', 'f', { title: 'Free task' });
     const onClose = renderForm({ mode: 'edit', id: 'p' });
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Edit task' });
