@@ -3,6 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { render } from '@testing-library/react';
 import { todayInZone } from '@adhd/shared/time';
 import type { ReactElement, ReactNode } from 'react';
+import { afterEach, beforeEach } from 'vitest';
 import type { AppDatabase } from '../db/database';
 import { mutate } from '../db/mutate';
 import { deleteUserDb, openUserDb } from '../db/session';
@@ -63,6 +64,19 @@ export async function setupClientTest(options: { domStandIns?: boolean } = {}): 
   const db = openUserDb(userId);
   await db.open();
   return { db, userId, cleanup: () => deleteUserDb(userId) };
+}
+
+/** A fresh user database before each test (of the file or `describe` it is called in), deleted after it. */
+export function eachTestDb(onOpen: (db: AppDatabase) => void, options: { domStandIns?: boolean } = {}): void {
+  let cleanup: (() => Promise<void>) | undefined;
+  beforeEach(async () => {
+    const test = await setupClientTest(options);
+    cleanup = test.cleanup;
+    onOpen(test.db);
+  });
+  afterEach(async () => {
+    await cleanup?.();
+  });
 }
 
 /** Today in the zone the screens use when no user is signed in (the runtime's). */

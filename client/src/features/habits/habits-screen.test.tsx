@@ -1,24 +1,20 @@
 import { addDays, weekdayOf } from '@adhd/shared/time';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/database';
 import { formatLongDate, formatMediumDate } from '../../lib/dates';
 import { HabitsScreen } from './habits-screen';
-import { installDomStandIns, localToday, renderWithI18n, seed, setupClientTest } from '../../test/kit';
+import { eachTestDb, installDomStandIns, localToday, renderWithI18n, seed } from '../../test/kit';
 import { dayStatus } from './testing';
 
 let db: AppDatabase;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
+beforeEach(() => {
   installDomStandIns();
   window.history.replaceState(null, '', '/habits');
   localStorage.clear();
-  ({ db, cleanup } = await setupClientTest());
 });
-afterEach(async () => {
-  await cleanup();
-});
+eachTestDb((opened) => (db = opened));
 
 const rowOf = (title: string) =>
   waitFor(() => {

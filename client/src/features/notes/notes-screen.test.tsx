@@ -1,19 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '../../db/database';
 import { NotesScreen } from './notes-screen';
-import { renderWithI18n, seed, setupClientTest } from '../../test/kit';
+import { eachTestDb, renderWithI18n, seed } from '../../test/kit';
 
 let db: AppDatabase;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
-  ({ db, cleanup } = await setupClientTest({ domStandIns: true }));
+beforeEach(() => {
   window.history.replaceState(null, '', '/notes');
 });
-afterEach(async () => {
-  await cleanup();
-});
+eachTestDb((opened) => (db = opened), { domStandIns: true });
 
 const cardTitles = (section: HTMLElement) => within(section).queryAllByTestId('note-card').map((c) => c.querySelector('h3')!.textContent);
 

@@ -1,19 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mutate } from '../../db/mutate';
 import type { AppDatabase } from '../../db/database';
 import { TagsScreen } from './tags-screen';
-import { renderWithI18n, seed, setupClientTest } from '../../test/kit';
+import { eachTestDb, renderWithI18n, seed } from '../../test/kit';
 
 let db: AppDatabase;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
-  ({ db, cleanup } = await setupClientTest());
-});
-afterEach(async () => {
-  await cleanup();
-});
+eachTestDb((opened) => (db = opened));
 
 const row = async (name: string) => (await screen.findAllByTestId('tag-row')).find((r) => within(r).queryByText(name))!;
 const usageOf = async (name: string) => within(await row(name)).getByTestId('tag-usage').textContent;

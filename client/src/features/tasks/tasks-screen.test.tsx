@@ -1,21 +1,17 @@
 import { addDays } from '@adhd/shared/time';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/database';
 import { TasksScreen } from './tasks-screen';
-import { localToday, renderWithI18n, seed, setupClientTest } from '../../test/kit';
+import { eachTestDb, localToday, renderWithI18n, seed } from '../../test/kit';
 
 let db: AppDatabase;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
+beforeEach(() => {
   window.history.replaceState(null, '', '/tasks');
   localStorage.clear();
-  ({ db, cleanup } = await setupClientTest());
 });
-afterEach(async () => {
-  await cleanup();
-});
+eachTestDb((opened) => (db = opened));
 
 const rowOf = async (title: string) =>
   waitFor(() => {

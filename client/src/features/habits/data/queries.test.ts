@@ -1,9 +1,9 @@
 import { addDays } from '@adhd/shared/time';
 import { waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppDatabase, LocalRow } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
-import { localToday, seed, setupClientTest } from '../../../test/kit';
+import { eachTestDb, localToday, seed } from '../../../test/kit';
 import { habitCacheFor } from './habit-cache';
 import { HABITS_CATEGORY_COLOR, toHabitItem } from './queries';
 
@@ -36,13 +36,7 @@ describe('habit rows as screens see them', () => {
 
 describe('the habit cache', () => {
   let db: AppDatabase;
-  let cleanup: () => Promise<void>;
-  beforeEach(async () => {
-    ({ db, cleanup } = await setupClientTest());
-  });
-  afterEach(async () => {
-    await cleanup();
-  });
+  eachTestDb((opened) => (db = opened));
 
   it('patches one habit per day change and keeps the other habits’ objects', async () => {
     const today = localToday();

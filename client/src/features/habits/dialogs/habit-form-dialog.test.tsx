@@ -1,22 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '../../../db/database';
 import { useHabits } from '../data/queries';
 import type { UserPrefs } from '../../../lib/use-prefs';
-import { installDomStandIns, localToday, renderWithI18n, seed, setupClientTest } from '../../../test/kit';
+import { eachTestDb, installDomStandIns, localToday, renderWithI18n, seed } from '../../../test/kit';
 import { HabitFormDialog, type HabitFormTarget } from './habit-form-dialog';
 
 let db: AppDatabase;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
+beforeEach(() => {
   installDomStandIns();
-  ({ db, cleanup } = await setupClientTest());
 });
-afterEach(async () => {
-  await cleanup();
-});
+eachTestDb((opened) => (db = opened));
 
 const prefs: UserPrefs = { timeZone: 'UTC', weekStartDay: 1, clockMode: '24h', locale: 'en' };
 

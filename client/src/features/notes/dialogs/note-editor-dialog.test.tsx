@@ -2,21 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { contentHash } from '@adhd/shared/notes/logic';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '../../../db/database';
 import { useFolderIndex } from '../components/bridges';
 import { useNotes } from '../data/queries';
-import { renderWithI18n, seed, setupClientTest } from '../../../test/kit';
+import { eachTestDb, renderWithI18n, seed } from '../../../test/kit';
 import { NoteEditorDialog, type NoteEditorTarget } from './note-editor-dialog';
 
 let db: AppDatabase;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
-  ({ db, cleanup } = await setupClientTest({ domStandIns: true }));
-});
-afterEach(async () => {
+eachTestDb((opened) => (db = opened), { domStandIns: true });
+afterEach(() => {
   vi.restoreAllMocks();
-  await cleanup();
 });
 
 function Harness({ target, onClose }: { target: NoteEditorTarget; onClose(): void }) {

@@ -1,18 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
-import { renderWithI18n, seed, setupClientTest } from '../../../test/kit';
+import { eachTestDb, renderWithI18n, seed } from '../../../test/kit';
 import { TagChips } from './tag-chips';
 
 let db: AppDatabase;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
-  ({ db, cleanup } = await setupClientTest());
-});
-afterEach(async () => {
-  await cleanup();
-});
+eachTestDb((opened) => (db = opened));
 
 describe('TagChips', () => {
   it('shows each tag in its colour with readable text, in the given order', async () => {

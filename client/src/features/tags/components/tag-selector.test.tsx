@@ -4,17 +4,11 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tagIdFor } from '@adhd/shared/tags/ids';
 import type { AppDatabase } from '../../../db/database';
-import { renderWithI18n, seed, setupClientTest } from '../../../test/kit';
+import { eachTestDb, renderWithI18n, seed } from '../../../test/kit';
 import { TagSelector } from './tag-selector';
 
 let db: AppDatabase;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
-  ({ db, cleanup } = await setupClientTest());
-});
-afterEach(async () => {
-  await cleanup();
-});
+eachTestDb((opened) => (db = opened));
 
 /** The selector wired to state the way a form would hold it; `changes` records every onChange. */
 function Harness({ initial = [], changes }: { initial?: string[]; changes: string[][] }) {

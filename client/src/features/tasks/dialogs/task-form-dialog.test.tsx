@@ -1,23 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
 import { useTaskIndex, useTasks } from '../data/queries';
 import type { UserPrefs } from '../../../lib/use-prefs';
-import { localToday, renderWithI18n, seed, setupClientTest } from '../../../test/kit';
+import { eachTestDb, localToday, renderWithI18n, seed } from '../../../test/kit';
 import { titlesByParent } from '../testing';
 import { TaskFormDialog, type TaskFormTarget } from './task-form-dialog';
 
 let db: AppDatabase;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
-  ({ db, cleanup } = await setupClientTest());
-});
-afterEach(async () => {
-  await cleanup();
-});
+eachTestDb((opened) => (db = opened));
 
 const prefs: UserPrefs = { timeZone: 'UTC', weekStartDay: 1, clockMode: '24h', locale: 'en' };
 
