@@ -27,7 +27,7 @@ export interface FormDialogProps extends Omit<AppDialogProps, 'open' | 'onOpenCh
 }
 
 /**
- * A create/view/edit dialog (SPEC section 2 forms): full screen below 600 px, a footer with the standard
+ * A create/view/edit dialog (SPEC section 2 forms): 600 px wide unless told otherwise, full screen below 600 px, a footer with the standard
  * Cancel + Save (or Close + Edit, with Delete) row, and the unsaved-changes question on close.
  */
 export function FormDialog({ dirty, onClose, viewing, formId, onSave, saveDisabled, saveError, children, ...dialog }: FormDialogProps) {
@@ -35,6 +35,7 @@ export function FormDialog({ dirty, onClose, viewing, formId, onSave, saveDisabl
   const requestClose = () => ((typeof dirty === 'function' ? dirty() : dirty) ? setConfirmClose(true) : onClose());
   return (
     <AppDialog
+      width={600}
       fullScreenOnNarrow
       {...dialog}
       open

@@ -75,7 +75,6 @@ export function FolderDialog({ target, index, onClose, onModeChange }: FolderDia
       dirty={dirty}
       onClose={onClose}
       title={title}
-      width={600}
       data-testid="folder-dialog"
       viewing={viewing ? viewActions : undefined}
       formId={formId}

@@ -61,6 +61,7 @@ export function HabitFormDialog({ target, habit, prefs, today, onClose, onCreate
   const shown = showErrors ? errors : { days: errors.days };
   const dirty = !readOnly && isDirty(creating ? defaultValues(today) : initial, values);
   const weekDayMissing = !!errors.days;
+  const frequencyErrors = { frequency: text(shown.frequency), days: text(shown.days), interval: text(shown.interval) };
 
   const save = async () => {
     if (Object.keys(errors).length > 0) {
@@ -105,7 +106,6 @@ export function HabitFormDialog({ target, habit, prefs, today, onClose, onCreate
       dirty={dirty && !saving}
       onClose={onClose}
       title={creating ? t`New habit` : readOnly ? t`Habit` : t`Edit habit`}
-      width={600}
       data-testid="habit-form"
       viewing={readOnly ? { onEdit: () => setMode('edit') } : undefined}
       formId={formId}
@@ -146,15 +146,7 @@ export function HabitFormDialog({ target, habit, prefs, today, onClose, onCreate
           error={text(shown.title)}
         />
         <TextArea label={t`Description`} rows={3} value={values.description} readOnly={readOnly} onChange={(e) => set('description', e.target.value)} />
-        <FrequencyField
-          values={values}
-          onChange={setValues}
-          creating={creating}
-          readOnly={readOnly}
-          today={today}
-          prefs={prefs}
-          errors={{ frequency: text(shown.frequency), days: text(shown.days), interval: text(shown.interval) }}
-        />
+        <FrequencyField values={values} onChange={setValues} creating={creating} readOnly={readOnly} today={today} prefs={prefs} errors={frequencyErrors} />
         <div className="grid gap-4 sm:grid-cols-2">
           <fieldset disabled={readOnly} className="contents">
             <SelectField<TimeOfDay> label={t`Time of day`} value={values.timeOfDay} onValueChange={(v) => set('timeOfDay', v)} options={times.map((v) => ({ value: v, label: labels.timeOfDay[v] }))} />

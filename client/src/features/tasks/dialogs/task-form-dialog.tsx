@@ -94,7 +94,6 @@ export function TaskFormDialog({ target, index, prefs, today, onClose }: TaskFor
       dirty={dirty && !saving}
       onClose={onClose}
       title={taskId ? t`Edit task` : t`New task`}
-      width={600}
       data-testid="task-form"
       formId={formId}
       saveDisabled={saving}
