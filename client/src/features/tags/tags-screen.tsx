@@ -2,6 +2,7 @@ import { mdiPlus, mdiTagMultipleOutline } from '@mdi/js';
 import { Plural, Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { Icon } from '../../components/ui/icon';
 import { EmptyState, ScreenHeader } from '../../components/ui/screen';
 import { ColorPickerDialog } from './components/color-picker';
 import { TagList } from './components/tag-list';
@@ -37,6 +38,7 @@ export function TagsScreen() {
         titleId="tags-title"
         title={<Trans>Tags</Trans>}
         titleClassName="text-section-tags"
+        className="gap-3"
         subtitle={tags && tags.length > 0 ? <TagCount count={tags.length} /> : <Trans>Shared by tasks, notes, habits and events</Trans>}
       >
         {tags && tags.length > 0 && <NewTagButton onClick={() => setCreating(true)} />}
@@ -80,7 +82,8 @@ export function TagsScreen() {
 
 function NewTagButton({ onClick }: { onClick(): void }) {
   return (
-    <Button variant="primary" icon={mdiPlus} onClick={onClick}>
+    <Button variant="primary" onClick={onClick}>
+      <Icon path={mdiPlus} size={20} />
       <Trans>New tag</Trans>
     </Button>
   );
