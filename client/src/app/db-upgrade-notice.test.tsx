@@ -1,11 +1,11 @@
-import { I18nProvider } from '@lingui/react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppDatabase } from '../db/database';
 import { localDbUpgrade } from '../db/upgrade';
-import { activateLocale, i18n } from '../i18n';
+import { activateLocale } from '../i18n';
 import { DbUpgradeWatcher } from './db-upgrade-watcher';
+import { WithI18n } from '../test/kit';
 
 /** Issue 12, point 9: an old tab learns of a newer app's database upgrade and offers a reload. */
 const dbs: AppDatabase[] = [];
@@ -38,9 +38,9 @@ describe('DbUpgradeWatcher and its notice', () => {
     dbs.push(db);
     await db.tasks.count();
     render(
-      <I18nProvider i18n={i18n}>
+      <WithI18n>
         <DbUpgradeWatcher />
-      </I18nProvider>,
+      </WithI18n>,
     );
     expect(screen.queryByTestId('db-upgrade-notice')).toBeNull();
 
@@ -68,9 +68,9 @@ describe('DbUpgradeWatcher and its notice', () => {
       request.onerror = () => reject(request.error);
     });
     render(
-      <I18nProvider i18n={i18n}>
+      <WithI18n>
         <DbUpgradeWatcher />
-      </I18nProvider>,
+      </WithI18n>,
     );
     const opening = db.open();
     expect(await screen.findByText('An older version of the app is open in another tab. Reload or close that tab to continue.')).toBeTruthy();

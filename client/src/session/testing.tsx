@@ -1,14 +1,12 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { PublicUser } from '@adhd/shared/users/schema';
+import { activateEnglish, withI18n, WithI18n } from '../../test/kit';
 
-// An empty catalog: the macros fall back to their English source text.
-i18n.loadAndActivate({ locale: 'en', messages: {} });
+activateEnglish();
 
 /**
  * Renders a screen inside Lingui and an in-memory router at `path` (with its query). Every other path
@@ -18,14 +16,14 @@ export function renderScreen(ui: ReactNode, path = '/') {
   const [pathname, search = ''] = path.split('?');
   const location = memoryLocation({ path: pathname, searchPath: search, record: true });
   const utils = render(
-    <I18nProvider i18n={i18n}>
+    <WithI18n>
       <Router hook={location.hook} searchHook={location.searchHook}>
         <Switch>
           <Route path={pathname!}>{ui}</Route>
           <Route>{() => <Where />}</Route>
         </Switch>
       </Router>
-    </I18nProvider>,
+    </WithI18n>,
   );
   return { ...utils, location };
 }
@@ -36,9 +34,7 @@ function Where() {
   return <p data-testid="where">{search ? `${path}?${search}` : path}</p>;
 }
 
-export function withI18n(ui: ReactNode) {
-  return <I18nProvider i18n={i18n}>{ui}</I18nProvider>;
-}
+export { withI18n };
 
 type Reply = { status?: number; body?: unknown } | 'network';
 type Handler = (body: unknown, url: URL, init: RequestInit) => Reply | Promise<Reply>;

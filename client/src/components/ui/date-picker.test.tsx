@@ -1,17 +1,16 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DatePicker } from './date-picker';
+import { WithI18n, activateEnglish } from '../../test/kit';
 
-i18n.loadAndActivate({ locale: 'en', messages: {} });
+activateEnglish();
 
 function Harness({ onChange, weekStartDay = 0, initial = '' }: { onChange(v: string): void; weekStartDay?: number; initial?: string }) {
   const [value, setValue] = useState(initial);
   return (
-    <I18nProvider i18n={i18n}>
+    <WithI18n>
       <DatePicker
         label="Due date"
         value={value}
@@ -23,7 +22,7 @@ function Harness({ onChange, weekStartDay = 0, initial = '' }: { onChange(v: str
         weekStartDay={weekStartDay}
         locale="en"
       />
-    </I18nProvider>
+    </WithI18n>
   );
 }
 

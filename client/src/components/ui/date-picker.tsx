@@ -1,13 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { mdiCalendarBlank, mdiClose } from '@mdi/js';
-import { Dialog, Popover } from 'radix-ui';
-import { useId, useState, type ReactNode } from 'react';
+import { mdiCalendarBlank } from '@mdi/js';
+import { Dialog } from 'radix-ui';
+import { useState, type ReactNode } from 'react';
 import { DATE_PRESETS, formatMediumDate, presetDate, type DatePreset } from '../../lib/dates';
-import { Button, IconButton } from './button';
+import { Button } from './button';
 import { Calendar } from './calendar';
-import { cn, fieldBox } from './cn';
-import { Icon } from './icon';
-import { describedBy } from './text-field';
+import { PopoverField, PopoverPanel } from './popover-field';
 import { useNarrowScreen } from './use-media-query';
 
 export interface DatePickerProps {
@@ -43,7 +41,6 @@ function focusDay(e: Event) {
  */
 export function DatePicker({ label, value, onChange, today, weekStartDay, locale, hint, error, placeholder }: DatePickerProps) {
   const { t } = useLingui();
-  const id = useId();
   const [open, setOpen] = useState(false);
   const presets = usePresetLabels();
   const narrow = useNarrowScreen();
@@ -78,69 +75,37 @@ export function DatePicker({ label, value, onChange, today, weekStartDay, locale
     </>
   );
   return (
-    <div className="flex flex-col gap-1">
-      <span id={`${id}-label`} className="text-sm font-medium text-ink">
-        {label}
-      </span>
-      <Popover.Root open={open} onOpenChange={setOpen}>
-        <div className="relative flex items-center">
-          <Popover.Trigger asChild>
-            <button
-              type="button"
-              id={id}
-              aria-labelledby={`${id}-label ${id}`}
-              aria-describedby={describedBy(id, hint, error)}
-              aria-invalid={error ? true : undefined}
-              className={cn(fieldBox, 'flex items-center gap-2 pr-12 text-left text-sm')}
-            >
-              <Icon path={mdiCalendarBlank} size={18} className="text-muted" />
-              <span className={value ? '' : 'text-muted'}>{value ? formatMediumDate(value, locale) : (placeholder ?? t`No date`)}</span>
-            </button>
-          </Popover.Trigger>
-          {value && (
-            <span className="absolute right-0.5 flex">
-              <IconButton icon={mdiClose} size="sm" label={t`Clear ${label}`} onClick={() => onChange('')} />
-            </span>
-          )}
-        </div>
-        {narrow ? (
-          <Dialog.Root open={open} onOpenChange={setOpen}>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-[70] bg-black/40" />
-              <Dialog.Content
-                onOpenAutoFocus={focusDay}
-                className="fixed inset-x-0 bottom-0 z-[70] max-h-dvh overflow-y-auto rounded-t-2xl border-t border-line bg-surface px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-4 text-ink shadow-2xl outline-none"
-              >
-                <Dialog.Title className="mb-3 text-base font-semibold">{label}</Dialog.Title>
-                <Dialog.Description className="sr-only">{label}</Dialog.Description>
-                <div className="mx-auto w-fit">{panel}</div>
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
-        ) : (
-          <Popover.Portal>
-            <Popover.Content
-              align="start"
-              sideOffset={6}
-              collisionPadding={8}
-              aria-label={label}
+    <PopoverField
+      label={label}
+      icon={mdiCalendarBlank}
+      display={value ? formatMediumDate(value, locale) : null}
+      placeholder={placeholder ?? t`No date`}
+      onClear={() => onChange('')}
+      clearLabel={t`Clear ${label}`}
+      hint={hint}
+      error={error}
+      open={open}
+      onOpenChange={setOpen}
+    >
+      {narrow ? (
+        <Dialog.Root open={open} onOpenChange={setOpen}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-[70] bg-black/40" />
+            <Dialog.Content
               onOpenAutoFocus={focusDay}
-              className="z-[70] max-h-[var(--radix-popover-content-available-height)] overflow-y-auto rounded-xl border border-line bg-surface p-3 text-ink shadow-xl outline-none"
+              className="fixed inset-x-0 bottom-0 z-[70] max-h-dvh overflow-y-auto rounded-t-2xl border-t border-line bg-surface px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-4 text-ink shadow-2xl outline-none"
             >
-              {panel}
-            </Popover.Content>
-          </Popover.Portal>
-        )}
-      </Popover.Root>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+              <Dialog.Title className="mb-3 text-base font-semibold">{label}</Dialog.Title>
+              <Dialog.Description className="sr-only">{label}</Dialog.Description>
+              <div className="mx-auto w-fit">{panel}</div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      ) : (
+        <PopoverPanel aria-label={label} onOpenAutoFocus={focusDay} className="max-h-[var(--radix-popover-content-available-height)] overflow-y-auto p-3">
+          {panel}
+        </PopoverPanel>
+      )}
+    </PopoverField>
   );
 }

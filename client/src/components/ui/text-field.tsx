@@ -24,6 +24,15 @@ export function FieldFrame({ id, label, hideLabel, hint, error, announceError = 
         {label}
       </label>
       {children}
+      <FieldMessage id={id} hint={hint} error={error} announceError={announceError} />
+    </div>
+  );
+}
+
+/** Below a field: its error (announced unless `announceError` is false), then its hint; both stay visible. */
+export function FieldMessage({ id, hint, error, announceError = true }: { id: string; hint?: ReactNode; error?: ReactNode; announceError?: boolean }) {
+  return (
+    <>
       {error && (
         <p id={`${id}-error`} role={announceError ? 'alert' : undefined} className="text-sm text-danger">
           {error}
@@ -34,7 +43,7 @@ export function FieldFrame({ id, label, hideLabel, hint, error, announceError = 
           {hint}
         </p>
       )}
-    </div>
+    </>
   );
 }
 

@@ -1,18 +1,17 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ClockMode } from '../../lib/dates';
 import { TimePicker } from './time-picker';
+import { WithI18n, activateEnglish } from '../../test/kit';
 
-i18n.loadAndActivate({ locale: 'en', messages: {} });
+activateEnglish();
 
 function Harness({ onChange, clockMode = '12h', initial = '' }: { onChange(v: string): void; clockMode?: ClockMode; initial?: string }) {
   const [value, setValue] = useState(initial);
   return (
-    <I18nProvider i18n={i18n}>
+    <WithI18n>
       <TimePicker
         label="Time"
         value={value}
@@ -23,7 +22,7 @@ function Harness({ onChange, clockMode = '12h', initial = '' }: { onChange(v: st
         clockMode={clockMode}
         locale="en"
       />
-    </I18nProvider>
+    </WithI18n>
   );
 }
 

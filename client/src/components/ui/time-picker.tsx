@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { formatTimeOfDay, nearestStep, parseTimeInput, timeSteps, type ClockMode } from '../../lib/dates';
 import { Button, IconButton } from './button';
 import { cn, fieldBox } from './cn';
+import { PopoverPanel } from './popover-field';
 import { describedBy, FieldFrame } from './text-field';
 
 export interface TimePickerProps {
@@ -101,49 +102,45 @@ export function TimePicker({ label, value, onChange, clockMode, locale, hint }: 
             </span>
           </div>
         </Popover.Anchor>
-        <Popover.Portal>
-          <Popover.Content
-            align="end"
-            sideOffset={6}
-            collisionPadding={8}
-            aria-label={label}
-            onOpenAutoFocus={(e) => {
-              e.preventDefault();
-              listRef.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.focus();
-            }}
-            className="z-[70] flex w-56 flex-col rounded-xl border border-line bg-surface text-ink shadow-xl outline-none"
-          >
-            <div className="flex items-center justify-between border-b border-line py-1 pl-3 pr-1">
-              <span className="text-sm font-medium">{label}</span>
-              <ClockModeMenu mode={mode} onChange={setMode} />
-            </div>
-            <div ref={listRef} role="listbox" aria-label={label} className="max-h-60 overflow-y-auto p-1">
-              {STEPS.map((time) => (
-                <button
-                  type="button"
-                  role="option"
-                  key={time}
-                  data-time={time}
-                  aria-selected={time === value}
-                  onClick={() => choose(time)}
-                  className={cn(
-                    'flex min-h-10 w-full items-center rounded-md px-3 text-left text-sm tabular-nums outline-none hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-2 focus-visible:outline-primary',
-                    time === value && 'bg-primary/10 font-semibold text-primary',
-                  )}
-                >
-                  {formatTimeOfDay(time, mode, locale)}
-                </button>
-              ))}
-            </div>
-            <div className="flex justify-end border-t border-line p-1.5">
-              <Popover.Close asChild>
-                <Button variant="primary" size="sm">
-                  <Trans>Done</Trans>
-                </Button>
-              </Popover.Close>
-            </div>
-          </Popover.Content>
-        </Popover.Portal>
+        <PopoverPanel
+          align="end"
+          aria-label={label}
+          onOpenAutoFocus={(e) => {
+            e.preventDefault();
+            listRef.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.focus();
+          }}
+          className="flex w-56 flex-col"
+        >
+          <div className="flex items-center justify-between border-b border-line py-1 pl-3 pr-1">
+            <span className="text-sm font-medium">{label}</span>
+            <ClockModeMenu mode={mode} onChange={setMode} />
+          </div>
+          <div ref={listRef} role="listbox" aria-label={label} className="max-h-60 overflow-y-auto p-1">
+            {STEPS.map((time) => (
+              <button
+                type="button"
+                role="option"
+                key={time}
+                data-time={time}
+                aria-selected={time === value}
+                onClick={() => choose(time)}
+                className={cn(
+                  'flex min-h-10 w-full items-center rounded-md px-3 text-left text-sm tabular-nums outline-none hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-2 focus-visible:outline-primary',
+                  time === value && 'bg-primary/10 font-semibold text-primary',
+                )}
+              >
+                {formatTimeOfDay(time, mode, locale)}
+              </button>
+            ))}
+          </div>
+          <div className="flex justify-end border-t border-line p-1.5">
+            <Popover.Close asChild>
+              <Button variant="primary" size="sm">
+                <Trans>Done</Trans>
+              </Button>
+            </Popover.Close>
+          </div>
+        </PopoverPanel>
       </Popover.Root>
     </FieldFrame>
   );

@@ -1,23 +1,20 @@
 import { addDays, weekdayOf } from '@adhd/shared/time';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/database';
 import { formatLongDate, formatMediumDate } from '../../lib/dates';
 import { HabitsScreen } from './habits-screen';
-import { dayStatus, localToday, installDomStandIns, renderWithI18n, seedHabit, setupHabitsTest } from './testing';
+import { eachTestDb, installDomStandIns, localToday, renderWithI18n, seed } from '../../test/kit';
+import { dayStatus } from './testing';
 
 let db: AppDatabase;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
+beforeEach(() => {
   installDomStandIns();
   window.history.replaceState(null, '', '/habits');
   localStorage.clear();
-  ({ db, cleanup } = await setupHabitsTest());
 });
-afterEach(async () => {
-  await cleanup();
-});
+eachTestDb((opened) => (db = opened));
 
 const rowOf = (title: string) =>
   waitFor(() => {
@@ -32,7 +29,7 @@ describe('HabitsScreen: the list row', () => {
   it('cycles a day empty → complete → miss → skip → empty, and shows streaks', async () => {
     const today = localToday();
     const yesterday = addDays(today, -1);
-    await seedHabit(db, 'h1', { title: 'Stretch', startDate: addDays(today, -20) });
+    await seed(db, 'habit', 'h1', { title: 'Stretch', startDate: addDays(today, -20) });
     renderWithI18n(<HabitsScreen />);
     const user = userEvent.setup();
     const row = await rowOf('Stretch');
@@ -51,7 +48,7 @@ describe('HabitsScreen: the list row', () => {
 
   it('makes unscheduled days inactive and never offers a future day', async () => {
     const today = localToday();
-    await seedHabit(db, 'h2', { title: 'Only today’s weekday', frequency: 'custom', customFrequency: { type: 'days', days: [weekdayOf(today)] }, startDate: addDays(today, -30) });
+    await seed(db, 'habit', 'h2', { title: 'Only today’s weekday', frequency: 'custom', customFrequency: { type: 'days', days: [weekdayOf(today)] }, startDate: addDays(today, -30) });
     renderWithI18n(<HabitsScreen />);
     const row = await rowOf('Only today’s weekday');
     const yesterday = stripCell(row, addDays(today, -1)) as HTMLButtonElement;
@@ -65,9 +62,9 @@ describe('HabitsScreen: the list row', () => {
 
   it('marks a pending habit whose time has come as due now ("time yet")', async () => {
     const today = localToday();
-    await seedHabit(db, 'due', { title: 'Anytime habit', startDate: today });
-    await seedHabit(db, 'done', { title: 'Done habit', startDate: today });
-    await seedHabit(db, 'off', { title: 'Paused habit', startDate: today, isActive: false });
+    await seed(db, 'habit', 'due', { title: 'Anytime habit', startDate: today });
+    await seed(db, 'habit', 'done', { title: 'Done habit', startDate: today });
+    await seed(db, 'habit', 'off', { title: 'Paused habit', startDate: today, isActive: false });
     renderWithI18n(<HabitsScreen />);
     const due = await rowOf('Anytime habit');
     expect(within(due).getByText('Anytime').getAttribute('data-due')).toBe('true');
@@ -79,8 +76,8 @@ describe('HabitsScreen: the list row', () => {
 
   it('sorts by time of day, pending today or anti-streak', async () => {
     const today = localToday();
-    await seedHabit(db, 'a', { title: 'Evening walk', timeOfDay: 'evening', startDate: addDays(today, -2) });
-    await seedHabit(db, 'b', { title: 'Morning pages', timeOfDay: 'morning', startDate: today });
+    await seed(db, 'habit', 'a', { title: 'Evening walk', timeOfDay: 'evening', startDate: addDays(today, -2) });
+    await seed(db, 'habit', 'b', { title: 'Morning pages', timeOfDay: 'morning', startDate: today });
     renderWithI18n(<HabitsScreen />);
     await rowOf('Morning pages');
     const titles = () => [...document.querySelectorAll('[data-testid="habit-row"]')].map((r) => r.getAttribute('data-habit-id'));
@@ -95,7 +92,7 @@ describe('HabitsScreen: the list row', () => {
 describe('HabitsScreen: details', () => {
   it('opens full screen from ?id, toggles Complete today and cycles days in the year view', async () => {
     const today = localToday();
-    await seedHabit(db, 'h3', { title: 'Read', description: 'Ten pages', startDate: addDays(today, -40) });
+    await seed(db, 'habit', 'h3', { title: 'Read', description: 'Ten pages', startDate: addDays(today, -40) });
     window.history.replaceState(null, '', '/habits?id=h3');
     renderWithI18n(<HabitsScreen />);
     const user = userEvent.setup();

@@ -5,6 +5,7 @@ import type { HabitSort } from '@adhd/shared/habits/view';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { Button } from '../../components/ui/button';
+import { EmptyState, ListSkeleton, ScreenHeader } from '../../components/ui/screen';
 import { SelectField } from '../../components/ui/select';
 import { HabitRow } from './components/habit-row';
 import { useHabitActions } from './data/mutations';
@@ -43,10 +44,7 @@ export function HabitsScreen() {
 
   return (
     <section className="mx-auto flex max-w-5xl flex-col gap-4" aria-labelledby="habits-title">
-      <header className="flex flex-wrap items-center gap-2">
-        <h1 id="habits-title" className="mr-auto text-2xl font-semibold text-section-habits max-sm:w-full dark:text-success">
-          <Trans>Habits</Trans>
-        </h1>
+      <ScreenHeader titleId="habits-title" title={<Trans>Habits</Trans>} titleClassName="text-section-habits max-sm:w-full dark:text-success">
         <SelectField<HabitSort>
           label={t`Sort by`}
           hideLabel
@@ -64,26 +62,16 @@ export function HabitsScreen() {
             <Trans>New habit</Trans>
           </span>
         </Button>
-      </header>
+      </ScreenHeader>
 
       {views === undefined ? (
-        <div aria-hidden className="flex flex-col gap-2">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="h-20 rounded-xl bg-surface-2" />
-          ))}
-        </div>
+        <ListSkeleton rowClassName="h-20" />
       ) : views.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-line bg-surface-2 px-6 py-10 text-center">
-          <p className="text-lg font-medium">
-            <Trans>No habits yet.</Trans>
-          </p>
-          <p className="mt-1 text-sm text-muted">
-            <Trans>Start with one tiny habit. Small and daily beats big and rare.</Trans>
-          </p>
-          <Button variant="primary" icon={mdiPlus} className="mt-4" onClick={() => setForm({ mode: 'create' })}>
+        <EmptyState title={<Trans>No habits yet.</Trans>} hint={<Trans>Start with one tiny habit. Small and daily beats big and rare.</Trans>}>
+          <Button variant="primary" icon={mdiPlus} onClick={() => setForm({ mode: 'create' })}>
             <Trans>New habit</Trans>
           </Button>
-        </div>
+        </EmptyState>
       ) : (
         <ul className="flex flex-col gap-2" aria-label={t`Habits`}>
           {views.slice(0, shown).map((v) => (

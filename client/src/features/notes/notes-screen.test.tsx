@@ -1,29 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '../../db/database';
 import { NotesScreen } from './notes-screen';
-import { renderWithI18n, seedFolder, seedNote, setupNotesTest } from './testing';
+import { eachTestDb, renderWithI18n, seed } from '../../test/kit';
 
 let db: AppDatabase;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
-  ({ db, cleanup } = await setupNotesTest());
+beforeEach(() => {
   window.history.replaceState(null, '', '/notes');
 });
-afterEach(async () => {
-  await cleanup();
-});
+eachTestDb((opened) => (db = opened), { domStandIns: true });
 
 const cardTitles = (section: HTMLElement) => within(section).queryAllByTestId('note-card').map((c) => c.querySelector('h3')!.textContent);
 
 describe('NotesScreen', () => {
   it('shows the pinned section first, then the others newest first', async () => {
-    await seedNote(db, 'a', { title: 'Old' });
+    await seed(db, 'note', 'a', { title: 'Old' });
     await new Promise((r) => setTimeout(r, 5));
-    await seedNote(db, 'b', { title: 'Pinned one', pinned: true });
+    await seed(db, 'note', 'b', { title: 'Pinned one', pinned: true });
     await new Promise((r) => setTimeout(r, 5));
-    await seedNote(db, 'c', { title: 'New' });
+    await seed(db, 'note', 'c', { title: 'New' });
     renderWithI18n(<NotesScreen />);
     const pinned = await screen.findByRole('region', { name: 'Pinned' });
     expect(cardTitles(pinned)).toEqual(['Pinned one']);
@@ -31,7 +27,7 @@ describe('NotesScreen', () => {
   });
 
   it('pin toggle sends only the pinned field', async () => {
-    await seedNote(db, 'a', { title: 'Pin me', color: '#123456' });
+    await seed(db, 'note', 'a', { title: 'Pin me', color: '#123456' });
     await db._outbox.clear();
     renderWithI18n(<NotesScreen />);
     const user = userEvent.setup();
@@ -41,11 +37,11 @@ describe('NotesScreen', () => {
   });
 
   it('filters by folder in the tree and by search text', async () => {
-    await seedFolder(db, 'w', 'Work');
-    await seedFolder(db, 'p', 'Projects', 'w');
-    await seedNote(db, 'a', { title: 'In work', folder: 'w' });
-    await seedNote(db, 'b', { title: 'In projects', folder: 'p' });
-    await seedNote(db, 'c', { title: 'Loose', content: 'needle here' });
+    await seed(db, 'folder', 'w', { name: 'Work' });
+    await seed(db, 'folder', 'p', { name: 'Projects', parentFolder: 'w' });
+    await seed(db, 'note', 'a', { title: 'In work', folder: 'w' });
+    await seed(db, 'note', 'b', { title: 'In projects', folder: 'p' });
+    await seed(db, 'note', 'c', { title: 'Loose', content: 'needle here' });
     renderWithI18n(<NotesScreen />);
     const user = userEvent.setup();
     const tree = await screen.findByRole('navigation', { name: 'Folders' });
@@ -59,16 +55,16 @@ describe('NotesScreen', () => {
   });
 
   it('opens /notes?id={id} in the editor', async () => {
-    await seedNote(db, 'linked', { title: 'From search' });
+    await seed(db, 'note', 'linked', { title: 'From search' });
     window.history.replaceState(null, '', '/notes?id=linked');
     renderWithI18n(<NotesScreen />);
     expect(await screen.findByRole('dialog', { name: 'From search' })).toBeTruthy();
   });
 
   it('deletes a folder from its dialog and keeps its notes, moved up a level', async () => {
-    await seedFolder(db, 'w', 'Work');
-    await seedFolder(db, 'p', 'Projects', 'w');
-    await seedNote(db, 'n', { title: 'Kept', folder: 'p' });
+    await seed(db, 'folder', 'w', { name: 'Work' });
+    await seed(db, 'folder', 'p', { name: 'Projects', parentFolder: 'w' });
+    await seed(db, 'note', 'n', { title: 'Kept', folder: 'p' });
     renderWithI18n(<NotesScreen />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Folder details: Projects' }));
@@ -80,7 +76,7 @@ describe('NotesScreen', () => {
   });
 
   it('says "Failed to delete folder" and stays open when the delete fails', async () => {
-    await seedFolder(db, 'w', 'Work');
+    await seed(db, 'folder', 'w', { name: 'Work' });
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderWithI18n(<NotesScreen />);
     const user = userEvent.setup();

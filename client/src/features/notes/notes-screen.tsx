@@ -5,6 +5,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'rea
 import { useSearchParams } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Icon } from '../../components/ui/icon';
+import { EmptyState, ListSkeleton, ScreenHeader } from '../../components/ui/screen';
 import { SelectField } from '../../components/ui/select';
 import { TextField } from '../../components/ui/text-field';
 import { FolderDialog, FolderTree, useFolderIndex, type FolderDialogTarget, type FolderFilter } from './components/bridges';
@@ -67,14 +68,11 @@ export function NotesScreen() {
 
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-4" aria-labelledby="notes-title">
-      <header className="flex flex-wrap items-center gap-2">
-        <h1 id="notes-title" className="mr-auto text-2xl font-semibold text-section-notes">
-          <Trans>Notes</Trans>
-        </h1>
+      <ScreenHeader titleId="notes-title" title={<Trans>Notes</Trans>} titleClassName="text-section-notes">
         <Button variant="primary" icon={mdiPlus} disabled={!ready} onClick={() => setEditor({ mode: 'create', folder: newFolderParent })}>
           <Trans>New note</Trans>
         </Button>
-      </header>
+      </ScreenHeader>
 
       <div className="grid gap-4 md:grid-cols-[15rem_minmax(0,1fr)]">
         <div className="rounded-xl border border-line bg-surface p-2 md:self-start">
@@ -117,20 +115,9 @@ export function NotesScreen() {
           </div>
 
           {!ready ? (
-            <div aria-hidden className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-              {[0, 1, 2].map((i) => (
-                <div key={i} className="h-28 rounded-xl bg-surface-2" />
-              ))}
-            </div>
+            <ListSkeleton rowClassName="h-28" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" />
           ) : notes.length === 0 ? (
-            <div className="rounded-2xl border border-dashed border-line bg-surface-2 px-6 py-10 text-center">
-              <p className="text-lg font-medium">
-                <Trans>No notes yet.</Trans>
-              </p>
-              <p className="mt-1 text-sm text-muted">
-                <Trans>Catch a thought before it slips away: press “New note”.</Trans>
-              </p>
-            </div>
+            <EmptyState title={<Trans>No notes yet.</Trans>} hint={<Trans>Catch a thought before it slips away: press “New note”.</Trans>} />
           ) : (
             <>
               {pinned.length > 0 && (

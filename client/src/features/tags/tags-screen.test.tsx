@@ -1,19 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mutate } from '../../db/mutate';
 import type { AppDatabase } from '../../db/database';
 import { TagsScreen } from './tags-screen';
-import { renderWithI18n, seedTag, seedTask, setupTagsTest } from './testing';
+import { eachTestDb, renderWithI18n, seed } from '../../test/kit';
 
 let db: AppDatabase;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
-  ({ db, cleanup } = await setupTagsTest());
-});
-afterEach(async () => {
-  await cleanup();
-});
+eachTestDb((opened) => (db = opened));
 
 const row = async (name: string) => (await screen.findAllByTestId('tag-row')).find((r) => within(r).queryByText(name))!;
 const usageOf = async (name: string) => within(await row(name)).getByTestId('tag-usage').textContent;
@@ -47,8 +41,8 @@ describe('TagsScreen', () => {
   });
 
   it('renames a tag and refuses a name another tag has', async () => {
-    await seedTag(db, 'a', 'Errands');
-    await seedTag(db, 'b', 'Home');
+    await seed(db, 'tag', 'a', { name: 'Errands' });
+    await seed(db, 'tag', 'b', { name: 'Home' });
     renderWithI18n(<TagsScreen />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit tag Errands' }));
@@ -71,7 +65,7 @@ describe('TagsScreen', () => {
   });
 
   it('saves nothing when the edit dialog is saved unchanged', async () => {
-    await seedTag(db, 'a', 'Errands');
+    await seed(db, 'tag', 'a', { name: 'Errands' });
     renderWithI18n(<TagsScreen />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit tag Errands' }));
@@ -81,7 +75,7 @@ describe('TagsScreen', () => {
   });
 
   it('recolours a tag from its colour dot through the "Select a Color" dialog', async () => {
-    await seedTag(db, 'a', 'Errands', '#FFD6E7');
+    await seed(db, 'tag', 'a', { name: 'Errands', color: '#FFD6E7' });
     renderWithI18n(<TagsScreen />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Change the colour of Errands' }));
@@ -94,12 +88,12 @@ describe('TagsScreen', () => {
   });
 
   it('counts the live tasks that hold each tag', async () => {
-    await seedTag(db, 'a', 'Errands');
-    await seedTag(db, 'b', 'Home');
-    await seedTag(db, 'c', 'Unused');
-    await seedTask(db, 't1', ['a', 'b']);
-    await seedTask(db, 't2', ['a']);
-    await seedTask(db, 't3', ['a']);
+    await seed(db, 'tag', 'a', { name: 'Errands' });
+    await seed(db, 'tag', 'b', { name: 'Home' });
+    await seed(db, 'tag', 'c', { name: 'Unused' });
+    await seed(db, 'task', 't1', { tags: ['a', 'b'] });
+    await seed(db, 'task', 't2', { tags: ['a'] });
+    await seed(db, 'task', 't3', { tags: ['a'] });
     renderWithI18n(<TagsScreen />);
     await waitFor(async () => expect(await usageOf('Errands')).toBe('Used in 3 items'));
     expect(await usageOf('Home')).toBe('Used in 1 item');
@@ -109,10 +103,10 @@ describe('TagsScreen', () => {
   });
 
   it('deletes a tag after a confirmation that says how many items use it, and takes it off those tasks', async () => {
-    await seedTag(db, 'a', 'Errands');
-    await seedTag(db, 'b', 'Home');
-    await seedTask(db, 't1', ['a', 'b']);
-    await seedTask(db, 't2', ['a']);
+    await seed(db, 'tag', 'a', { name: 'Errands' });
+    await seed(db, 'tag', 'b', { name: 'Home' });
+    await seed(db, 'task', 't1', { tags: ['a', 'b'] });
+    await seed(db, 'task', 't2', { tags: ['a'] });
     renderWithI18n(<TagsScreen />);
     const user = userEvent.setup();
     await waitFor(async () => expect(await usageOf('Errands')).toBe('Used in 2 items'));
@@ -129,7 +123,7 @@ describe('TagsScreen', () => {
   });
 
   it('keeps the tag when the deletion is cancelled', async () => {
-    await seedTag(db, 'a', 'Errands');
+    await seed(db, 'tag', 'a', { name: 'Errands' });
     renderWithI18n(<TagsScreen />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete tag Errands' }));

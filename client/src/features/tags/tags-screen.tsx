@@ -2,6 +2,8 @@ import { mdiPlus, mdiTagMultipleOutline } from '@mdi/js';
 import { Plural, Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { Icon } from '../../components/ui/icon';
+import { EmptyState, ScreenHeader } from '../../components/ui/screen';
 import { ColorPickerDialog } from './components/color-picker';
 import { TagList } from './components/tag-list';
 import { useTagActions } from './data/mutations';
@@ -32,28 +34,15 @@ export function TagsScreen() {
 
   return (
     <section aria-labelledby="tags-title" className="mx-auto flex max-w-3xl flex-col gap-4">
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 id="tags-title" className="text-2xl font-semibold" style={{ color: 'var(--color-section-tags)' }}>
-            <Trans>Tags</Trans>
-          </h1>
-          <p className="text-sm text-muted">
-            {tags && tags.length > 0 ? (
-              <TagCount count={tags.length} />
-            ) : (
-              <Trans>Shared by tasks, notes, habits and events</Trans>
-            )}
-          </p>
-        </div>
-        {tags && tags.length > 0 && (
-          <Button variant="primary" onClick={() => setCreating(true)}>
-            <svg viewBox="0 0 24 24" aria-hidden className="size-5 fill-current">
-              <path d={mdiPlus} />
-            </svg>
-            <Trans>New tag</Trans>
-          </Button>
-        )}
-      </header>
+      <ScreenHeader
+        titleId="tags-title"
+        title={<Trans>Tags</Trans>}
+        titleClassName="text-section-tags"
+        className="gap-3"
+        subtitle={tags && tags.length > 0 ? <TagCount count={tags.length} /> : <Trans>Shared by tasks, notes, habits and events</Trans>}
+      >
+        {tags && tags.length > 0 && <NewTagButton onClick={() => setCreating(true)} />}
+      </ScreenHeader>
 
       {recolorFailed && (
         <p role="alert" className="text-sm text-danger">
@@ -66,7 +55,14 @@ export function TagsScreen() {
           <Trans>Loading tags...</Trans>
         </p>
       ) : tags.length === 0 ? (
-        <EmptyState onCreate={() => setCreating(true)} />
+        <EmptyState
+          icon={mdiTagMultipleOutline}
+          iconColor="var(--color-section-tags)"
+          title={<Trans>No tags yet</Trans>}
+          hint={<Trans>Tags group related tasks, notes, habits and events, so you can find them in one go. Create your first one.</Trans>}
+        >
+          <NewTagButton onClick={() => setCreating(true)} />
+        </EmptyState>
       ) : (
         <TagList tags={tags} usage={usage} onEdit={setEditing} onRecolor={setRecoloring} onDelete={setDeleting} />
       )}
@@ -84,25 +80,12 @@ export function TagsScreen() {
   );
 }
 
-function EmptyState({ onCreate }: { onCreate(): void }) {
+function NewTagButton({ onClick }: { onClick(): void }) {
   return (
-    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line bg-surface-2 px-6 py-10 text-center">
-      <svg viewBox="0 0 24 24" aria-hidden className="size-12" style={{ fill: 'var(--color-section-tags)' }}>
-        <path d={mdiTagMultipleOutline} />
-      </svg>
-      <h2 className="text-lg font-semibold">
-        <Trans>No tags yet</Trans>
-      </h2>
-      <p className="max-w-sm text-sm text-muted">
-        <Trans>Tags group related tasks, notes, habits and events, so you can find them in one go. Create your first one.</Trans>
-      </p>
-      <Button variant="primary" onClick={onCreate}>
-        <svg viewBox="0 0 24 24" aria-hidden className="size-5 fill-current">
-          <path d={mdiPlus} />
-        </svg>
-        <Trans>New tag</Trans>
-      </Button>
-    </div>
+    <Button variant="primary" onClick={onClick}>
+      <Icon path={mdiPlus} size={20} />
+      <Trans>New tag</Trans>
+    </Button>
   );
 }
 

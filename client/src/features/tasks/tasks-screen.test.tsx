@@ -1,21 +1,17 @@
 import { addDays } from '@adhd/shared/time';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/database';
 import { TasksScreen } from './tasks-screen';
-import { localToday, renderWithI18n, seedTask, setupTasksTest } from './testing';
+import { eachTestDb, localToday, renderWithI18n, seed } from '../../test/kit';
 
 let db: AppDatabase;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
+beforeEach(() => {
   window.history.replaceState(null, '', '/tasks');
   localStorage.clear();
-  ({ db, cleanup } = await setupTasksTest());
 });
-afterEach(async () => {
-  await cleanup();
-});
+eachTestDb((opened) => (db = opened));
 
 const rowOf = async (title: string) =>
   waitFor(() => {
@@ -48,11 +44,11 @@ describe('TasksScreen', () => {
 
   it('shows dates as Today / Yesterday / a medium date, the overdue days and the subtask count', async () => {
     const today = localToday();
-    await seedTask(db, 'a', { title: 'Overdue one', dueDate: addDays(today, -3), priority: 'high' });
-    await seedTask(db, 'b', { title: 'Due yesterday', dueDate: addDays(today, -1) });
-    await seedTask(db, 'c', { title: 'Starts today', startDate: today, time: '14:30', priority: 'low' });
-    await seedTask(db, 'd', { title: 'Far away', dueDate: '2031-03-05' });
-    await seedTask(db, 'e', { title: 'Kid', parent: 'd', completed: true });
+    await seed(db, 'task', 'a', { title: 'Overdue one', dueDate: addDays(today, -3), priority: 'high' });
+    await seed(db, 'task', 'b', { title: 'Due yesterday', dueDate: addDays(today, -1) });
+    await seed(db, 'task', 'c', { title: 'Starts today', startDate: today, time: '14:30', priority: 'low' });
+    await seed(db, 'task', 'd', { title: 'Far away', dueDate: '2031-03-05' });
+    await seed(db, 'task', 'e', { title: 'Kid', parent: 'd', completed: true });
     renderWithI18n(<TasksScreen />);
     const overdue = await rowOf('Overdue one');
     expect(within(overdue).getByTestId('overdue').textContent).toBe('Overdue by 3 days');
@@ -70,7 +66,7 @@ describe('TasksScreen', () => {
   });
 
   it('toggles completion from the row with a click and with Space', async () => {
-    await seedTask(db, 'a', { title: 'Water plants' });
+    await seed(db, 'task', 'a', { title: 'Water plants' });
     renderWithI18n(<TasksScreen />);
     const user = userEvent.setup();
     const row = await rowOf('Water plants');
@@ -82,8 +78,8 @@ describe('TasksScreen', () => {
   });
 
   it('opens the details of /tasks?id={id}, and Enter on a row opens them too', async () => {
-    await seedTask(db, 'p', { title: 'Plan trip', description: 'Book the train' });
-    await seedTask(db, 'k', { title: 'Pack bag', parent: 'p' });
+    await seed(db, 'task', 'p', { title: 'Plan trip', description: 'Book the train' });
+    await seed(db, 'task', 'k', { title: 'Pack bag', parent: 'p' });
     window.history.replaceState(null, '', '/tasks?id=p');
     renderWithI18n(<TasksScreen />);
     const dialog = await screen.findByRole('dialog', { name: 'Plan trip' });
@@ -105,7 +101,7 @@ describe('TasksScreen', () => {
   });
 
   it('adds a subtask from the details by title and Enter', async () => {
-    await seedTask(db, 'p', { title: 'Plan trip' });
+    await seed(db, 'task', 'p', { title: 'Plan trip' });
     window.history.replaceState(null, '', '/tasks?id=p');
     renderWithI18n(<TasksScreen />);
     const dialog = await screen.findByRole('dialog', { name: 'Plan trip' });
@@ -117,8 +113,8 @@ describe('TasksScreen', () => {
   });
 
   it('deletes after confirmation and undoes with task.restore, subtasks included', async () => {
-    await seedTask(db, 'p', { title: 'Plan trip' });
-    await seedTask(db, 'k', { title: 'Pack bag', parent: 'p' });
+    await seed(db, 'task', 'p', { title: 'Plan trip' });
+    await seed(db, 'task', 'k', { title: 'Pack bag', parent: 'p' });
     window.history.replaceState(null, '', '/tasks?id=p');
     renderWithI18n(<TasksScreen />);
     const dialog = await screen.findByRole('dialog', { name: 'Plan trip' });
@@ -137,8 +133,8 @@ describe('TasksScreen', () => {
   });
 
   it('shows children under their parents in the tree view and collapses them', async () => {
-    await seedTask(db, 'p', { title: 'Parent' });
-    await seedTask(db, 'k', { title: 'Child', parent: 'p' });
+    await seed(db, 'task', 'p', { title: 'Parent' });
+    await seed(db, 'task', 'k', { title: 'Child', parent: 'p' });
     renderWithI18n(<TasksScreen />);
     const user = userEvent.setup();
     await rowOf('Child');
@@ -151,8 +147,8 @@ describe('TasksScreen', () => {
   });
 
   it('filters by search text and status', async () => {
-    await seedTask(db, 'a', { title: 'Buy milk' });
-    await seedTask(db, 'b', { title: 'Pay rent', completed: true });
+    await seed(db, 'task', 'a', { title: 'Buy milk' });
+    await seed(db, 'task', 'b', { title: 'Pay rent', completed: true });
     renderWithI18n(<TasksScreen />);
     const user = userEvent.setup();
     await rowOf('Pay rent');

@@ -3,8 +3,8 @@ import { mdiFileTreeOutline, mdiFormatListBulleted, mdiPlus } from '@mdi/js';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { Button } from '../../components/ui/button';
-import { cn, focusRing } from '../../components/ui/cn';
-import { Icon } from '../../components/ui/icon';
+import { SegmentedControl } from '../../components/ui/choice';
+import { EmptyState, ListSkeleton, ScreenHeader } from '../../components/ui/screen';
 import { Toast } from '../../components/ui/toast';
 import { QuickAdd } from './components/quick-add';
 import { TaskFiltersBar } from './components/task-filters';
@@ -53,28 +53,17 @@ export function TasksScreen() {
   }, [empty]);
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-4" aria-labelledby="tasks-title">
-      <header className="flex flex-wrap items-center gap-2">
-        <h1 id="tasks-title" className="mr-auto text-2xl font-semibold text-section-tasks dark:text-primary">
-          <Trans>Tasks</Trans>
-        </h1>
-        <div role="group" aria-label={t`View`} className="flex rounded-lg border border-line p-0.5">
-          {(['list', 'tree'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              aria-pressed={view === v}
-              onClick={() => setView(v)}
-              className={cn(
-                'flex min-h-10 min-w-10 items-center justify-center gap-1.5 rounded-md px-2.5 text-sm sm:min-h-8 sm:px-3',
-                focusRing,
-                view === v ? 'bg-primary/10 font-medium text-primary' : 'text-muted hover:text-ink',
-              )}
-            >
-              <Icon path={v === 'list' ? mdiFormatListBulleted : mdiFileTreeOutline} size={18} />
-              <span className="max-sm:sr-only">{v === 'list' ? <Trans>List</Trans> : <Trans>Tree</Trans>}</span>
-            </button>
-          ))}
-        </div>
+      <ScreenHeader titleId="tasks-title" title={<Trans>Tasks</Trans>} titleClassName="text-section-tasks dark:text-primary">
+        <SegmentedControl
+          label={t`View`}
+          value={view}
+          onChange={setView}
+          buttonClassName="flex min-w-10 items-center justify-center gap-1.5 px-2.5 sm:px-3"
+          options={[
+            { value: 'list', label: <Trans>List</Trans>, icon: mdiFormatListBulleted },
+            { value: 'tree', label: <Trans>Tree</Trans>, icon: mdiFileTreeOutline },
+          ]}
+        />
         <Button variant="primary" icon={mdiPlus} onClick={() => setForm({ mode: 'create', parent: null })} disabled={!tasks} className="max-sm:hidden">
           <Trans>New task</Trans>
         </Button>
@@ -87,25 +76,14 @@ export function TasksScreen() {
           disabled={!tasks}
           className="w-11 px-0 sm:hidden"
         />
-      </header>
+      </ScreenHeader>
 
       <QuickAdd ref={quickAddRef} label={t`New task`} placeholder={t`Add a task…`} onAdd={(title) => actions.quickAdd(title)} disabled={!tasks} />
 
       {tasks === undefined ? (
-        <div aria-hidden className="flex flex-col gap-2">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="h-12 rounded-xl bg-surface-2" />
-          ))}
-        </div>
+        <ListSkeleton rowClassName="h-12" />
       ) : empty ? (
-        <div className="rounded-2xl border border-dashed border-line bg-surface-2 px-6 py-10 text-center">
-          <p className="text-lg font-medium">
-            <Trans>A clear list. Nice.</Trans>
-          </p>
-          <p className="mt-1 text-sm text-muted">
-            <Trans>Type one small thing above and press Enter. A few words are enough.</Trans>
-          </p>
-        </div>
+        <EmptyState title={<Trans>A clear list. Nice.</Trans>} hint={<Trans>Type one small thing above and press Enter. A few words are enough.</Trans>} />
       ) : (
         <>
           <TaskFiltersBar value={filters} onChange={setFilters} />

@@ -1,4 +1,3 @@
-import { I18nProvider } from '@lingui/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,9 +5,10 @@ import { moveToAttention } from '../../../db/attention';
 import type { AppDatabase } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
 import { deleteUserDb, openUserDb } from '../../../db/session';
-import { activateLocale, i18n } from '../../../i18n';
+import { activateLocale } from '../../../i18n';
 import { useAttention } from '../data/queries';
 import { AttentionNotice } from './attention-notice';
+import { WithI18n } from '../../../test/kit';
 
 /** The "needs attention" notice and list (issue 12, point 8), in both languages. */
 let userId = '';
@@ -53,9 +53,9 @@ async function seed(locale: string): Promise<AppDatabase> {
 
 function renderNotice() {
   return render(
-    <I18nProvider i18n={i18n}>
+    <WithI18n>
       <AttentionNotice />
-    </I18nProvider>,
+    </WithI18n>,
   );
 }
 

@@ -1,11 +1,10 @@
 import { buildFolderTree } from '@adhd/shared/folders/logic';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FolderItem } from '../data/queries';
 import { FolderSelector } from './folder-selector';
+import { WithI18n, activateEnglish, installDomStandIns } from '../../../test/kit';
 
 const folder = (_id: string, name: string, parentFolder: string | null = null, color: string | null = null): FolderItem => ({
   _id,
@@ -18,19 +17,16 @@ const folder = (_id: string, name: string, parentFolder: string | null = null, c
 const tree = buildFolderTree([folder('w', 'Work', null, '#1E88E5'), folder('p', 'Projects', 'w'), folder('d', 'Deep', 'p'), folder('h', 'Home')]);
 
 beforeAll(() => {
-  i18n.loadAndActivate({ locale: 'en', messages: {} });
-  const proto = Element.prototype as unknown as Record<string, unknown>;
-  proto.hasPointerCapture ??= () => false;
-  proto.releasePointerCapture ??= () => undefined;
-  proto.scrollIntoView ??= () => undefined;
+  activateEnglish();
+  installDomStandIns();
 });
 
 const renderSelector = (props: Partial<Parameters<typeof FolderSelector>[0]> = {}) => {
   const onChange = vi.fn();
   render(
-    <I18nProvider i18n={i18n}>
+    <WithI18n>
       <FolderSelector label="Folder" value={null} onChange={onChange} tree={tree} {...props} />
-    </I18nProvider>,
+    </WithI18n>,
   );
   return onChange;
 };

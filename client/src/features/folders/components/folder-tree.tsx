@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { mdiDotsHorizontal, mdiFolderHomeOutline, mdiFolderPlusOutline, mdiNoteMultipleOutline } from '@mdi/js';
+import type { ReactNode } from 'react';
 import { IconButton } from '../../../components/ui/button';
 import { cn, focusRing } from '../../../components/ui/cn';
 import { Icon } from '../../../components/ui/icon';
@@ -63,26 +64,23 @@ export function FolderTree({ tree, filter, onFilter, counts, total, onOpenFolder
         <IconButton icon={mdiFolderPlusOutline} size="sm" label={t`New folder`} onClick={onNewFolder} />
       </div>
       <ul className="flex flex-col gap-0.5">
-        <li>
-          <button type="button" className={rowClass(filter.kind === 'all')} onClick={() => onFilter({ kind: 'all' })}>
-            <Icon path={mdiNoteMultipleOutline} size={18} className="text-muted" />
-            <span className="flex-1">
-              <Trans>All notes</Trans>
-            </span>
-            <span className="text-xs text-muted">{total}</span>
-          </button>
-        </li>
-        <li>
-          <button type="button" className={rowClass(filter.kind === 'root')} onClick={() => onFilter({ kind: 'root' })}>
-            <Icon path={mdiFolderHomeOutline} size={18} className="text-muted" />
-            <span className="flex-1">
-              <Trans>Root Level</Trans>
-            </span>
-            <span className="text-xs text-muted">{counts.get('') ?? 0}</span>
-          </button>
-        </li>
+        <FixedRow active={filter.kind === 'all'} onClick={() => onFilter({ kind: 'all' })} icon={mdiNoteMultipleOutline} label={<Trans>All notes</Trans>} count={total} />
+        <FixedRow active={filter.kind === 'root'} onClick={() => onFilter({ kind: 'root' })} icon={mdiFolderHomeOutline} label={<Trans>Root Level</Trans>} count={counts.get('') ?? 0} />
         {renderNodes(tree, 0)}
       </ul>
     </nav>
+  );
+}
+
+/** 'All notes' and 'Root Level' above the folders. */
+function FixedRow({ active, onClick, icon, label, count }: { active: boolean; onClick(): void; icon: string; label: ReactNode; count: number }) {
+  return (
+    <li>
+      <button type="button" className={rowClass(active)} onClick={onClick}>
+        <Icon path={icon} size={18} className="text-muted" />
+        <span className="flex-1">{label}</span>
+        <span className="text-xs text-muted">{count}</span>
+      </button>
+    </li>
   );
 }

@@ -1,10 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { mdiDeleteOutline, mdiPencil } from '@mdi/js';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn, focusRing } from '../../../components/ui/cn';
-import { ConfirmDialog, UnsavedChangesDialog } from '../../../components/ui/confirm-dialog';
-import { AppDialog } from '../../../components/ui/dialog';
+import { DeleteConfirmDialog, DialogForm, FormDialog } from '../../../components/ui/form-dialog';
 import { Icon } from '../../../components/ui/icon';
 import { TextField } from '../../../components/ui/text-field';
 import { FolderSelector } from '../components/folder-selector';
@@ -12,6 +10,7 @@ import { FOLDER_ICONS, folderColor, folderIconPath } from '../components/folder-
 import { FolderColorPickerDialog, FolderTagChips, FolderTagSelector } from '../components/tags-bridge';
 import { useFolderActions, type FolderInput } from '../data/mutations';
 import type { FolderIndex } from '../data/queries';
+import { ChoiceButton } from '../../../components/ui/choice';
 
 export type FolderDialogTarget = { mode: 'create'; parent: string | null } | { mode: 'view' | 'edit'; id: string };
 
@@ -38,7 +37,6 @@ export function FolderDialog({ target, index, onClose, onModeChange }: FolderDia
   const [values, setValues] = useState(initial);
   const [showError, setShowError] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [confirmClose, setConfirmClose] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [picking, setPicking] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -48,8 +46,6 @@ export function FolderDialog({ target, index, onClose, onModeChange }: FolderDia
   const dirty = !viewing && JSON.stringify(initial) !== JSON.stringify(values);
 
   if (target.mode !== 'create' && !existing) return null;
-
-  const requestClose = () => (dirty ? setConfirmClose(true) : onClose());
 
   const save = async () => {
     if (nameMissing) {
@@ -72,44 +68,17 @@ export function FolderDialog({ target, index, onClose, onModeChange }: FolderDia
 
   const parentName = values.parentFolder ? index.byId.get(values.parentFolder)?.name : null;
   const title = target.mode === 'create' ? t`New folder` : viewing ? values.name : t`Edit folder`;
+  const viewActions = { onEdit: () => onModeChange({ mode: 'edit', id: existing!._id }), onDelete: () => setConfirmDelete(true) };
 
   return (
-    <AppDialog
-      open
-      onOpenChange={(open) => !open && requestClose()}
+    <FormDialog
+      dirty={dirty}
+      onClose={onClose}
       title={title}
-      width={600}
-      fullScreenOnNarrow
       data-testid="folder-dialog"
-      footer={
-        viewing ? (
-          <>
-            <Button variant="danger" icon={mdiDeleteOutline} className="mr-auto" onClick={() => setConfirmDelete(true)}>
-              <Trans>Delete</Trans>
-            </Button>
-            <Button variant="ghost" onClick={onClose}>
-              <Trans>Close</Trans>
-            </Button>
-            <Button variant="primary" icon={mdiPencil} onClick={() => onModeChange({ mode: 'edit', id: existing!._id })}>
-              <Trans>Edit</Trans>
-            </Button>
-          </>
-        ) : (
-          <>
-            {saveError && (
-              <p role="alert" className="mr-auto text-sm text-danger">
-                {saveError}
-              </p>
-            )}
-            <Button variant="ghost" onClick={requestClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button variant="primary" type="submit" form={formId}>
-              <Trans>Save</Trans>
-            </Button>
-          </>
-        )
-      }
+      viewing={viewing ? viewActions : undefined}
+      formId={formId}
+      saveError={saveError}
     >
       {viewing ? (
         <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-3 text-sm">
@@ -129,15 +98,7 @@ export function FolderDialog({ target, index, onClose, onModeChange }: FolderDia
           <dd>{values.tags.length ? <FolderTagChips ids={values.tags} /> : <span className="text-muted">—</span>}</dd>
         </dl>
       ) : (
-        <form
-          id={formId}
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
+        <DialogForm id={formId} onSubmit={() => void save()}>
           <TextField
             ref={nameRef}
             label={t`Folder name`}
@@ -162,22 +123,17 @@ export function FolderDialog({ target, index, onClose, onModeChange }: FolderDia
             </legend>
             <div role="radiogroup" aria-label={t`Icon`} className="grid grid-cols-6 gap-2">
               {Object.entries(FOLDER_ICONS).map(([name, path]) => (
-                <button
+                <ChoiceButton
                   key={name}
-                  type="button"
-                  role="radio"
-                  aria-checked={values.icon === name}
+                  choiceRole="radio"
+                  selected={values.icon === name}
                   aria-label={name.replace('mdi-', '')}
                   onClick={() => set('icon', name)}
                   style={{ color: folderColor(values.color) }}
-                  className={cn(
-                    'grid h-11 place-items-center rounded-lg border sm:h-10',
-                    focusRing,
-                    values.icon === name ? 'border-primary bg-primary/10' : 'border-line hover:bg-surface-2',
-                  )}
+                  className="grid h-11 place-items-center rounded-lg border sm:h-10"
                 >
                   <Icon path={path} size={22} />
-                </button>
+                </ChoiceButton>
               ))}
             </div>
           </fieldset>
@@ -199,35 +155,19 @@ export function FolderDialog({ target, index, onClose, onModeChange }: FolderDia
             )}
           </div>
           <FolderTagSelector value={values.tags} onChange={(ids) => set('tags', ids)} />
-        </form>
+        </DialogForm>
       )}
       <FolderColorPickerDialog open={picking} onOpenChange={setPicking} value={values.color ?? undefined} onSelect={(hex) => set('color', hex)} />
-      <UnsavedChangesDialog
-        open={confirmClose}
-        onKeepEditing={() => setConfirmClose(false)}
-        onDiscard={() => {
-          setConfirmClose(false);
-          onClose();
-        }}
-      />
-      <ConfirmDialog
+      <DeleteConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title={t`Delete this folder?`}
         message={t`Its notes and subfolders move up one level. No note is deleted.`}
-        confirmLabel={t`Delete`}
-        danger
         errorText={t`Failed to delete folder`}
-        onConfirm={async () => {
-          try {
-            await actions.remove(existing!._id);
-          } catch (err) {
-            console.error('Folder delete failed', err);
-            throw err;
-          }
-          onClose();
-        }}
+        what="Folder"
+        remove={() => actions.remove(existing!._id)}
+        onDeleted={onClose}
       />
-    </AppDialog>
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@ import { mdiChevronLeft, mdiChevronRight } from '@mdi/js';
 import type { HabitDayStatus } from '@adhd/shared/habits/schema';
 import { useState } from 'react';
 import { IconButton } from '../../../components/ui/button';
-import { cn, focusRing } from '../../../components/ui/cn';
+import { SegmentedControl } from '../../../components/ui/choice';
 import { addMonths, formatMonthYear, splitDate } from '../../../lib/dates';
 import { MonthGrid } from './month-grid';
 
@@ -36,19 +36,16 @@ export function CompletionHistory(props: CompletionHistoryProps) {
         <h3 id="habit-history" className="mr-auto text-xs font-medium uppercase tracking-wide text-muted">
           <Trans>Completion history</Trans>
         </h3>
-        <div role="group" aria-label={t`History view`} className="flex rounded-lg border border-line p-0.5">
-          {(['month', 'year'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              aria-pressed={view === v}
-              onClick={() => setView(v)}
-              className={cn('min-h-10 rounded-md px-3 text-sm sm:min-h-8', focusRing, view === v ? 'bg-primary/10 font-medium text-primary' : 'text-muted hover:text-ink')}
-            >
-              {v === 'month' ? <Trans>Month</Trans> : <Trans>Year</Trans>}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl<'month' | 'year'>
+          label={t`History view`}
+          value={view}
+          onChange={setView}
+          buttonClassName="px-3"
+          options={[
+            { value: 'month', label: <Trans>Month</Trans> },
+            { value: 'year', label: <Trans>Year</Trans> },
+          ]}
+        />
       </div>
       {view === 'month' ? (
         <div className="flex flex-col gap-2 self-center">

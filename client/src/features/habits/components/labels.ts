@@ -59,24 +59,13 @@ export function useHabitLabels() {
 /** Validation keys of SPEC section 5 as translated text. */
 export function useValidationText() {
   const { t } = useLingui();
-  return (key: string | undefined): string | undefined => {
-    switch (key) {
-      case undefined:
-        return undefined;
-      case 'validation.titleRequired':
-        return t({ id: 'validation.titleRequired', message: 'Title is required' });
-      case 'validation.frequencyRequired':
-        return t({ id: 'validation.frequencyRequired', message: 'Frequency is required' });
-      case 'validation.selectDaysAndFrequency':
-        return t({ id: 'validation.selectDaysAndFrequency', message: 'Please select days and frequency' });
-      case 'validation.customWeekDay':
-        return t({ id: 'validation.customWeekDay', message: 'Please select at least one day' });
-      case 'validation.intervalRequired':
-        return t({ id: 'validation.intervalRequired', message: 'Please enter a valid interval (1 or more days)' });
-      case 'validation.customTimeRequired':
-        return t({ id: 'validation.customTimeRequired', message: 'Please enter a custom time' });
-      default:
-        return t`This value is not valid`;
-    }
+  const messages: Record<string, string> = {
+    'validation.titleRequired': t({ id: 'validation.titleRequired', message: 'Title is required' }),
+    'validation.frequencyRequired': t({ id: 'validation.frequencyRequired', message: 'Frequency is required' }),
+    'validation.selectDaysAndFrequency': t({ id: 'validation.selectDaysAndFrequency', message: 'Please select days and frequency' }),
+    'validation.customWeekDay': t({ id: 'validation.customWeekDay', message: 'Please select at least one day' }),
+    'validation.intervalRequired': t({ id: 'validation.intervalRequired', message: 'Please enter a valid interval (1 or more days)' }),
+    'validation.customTimeRequired': t({ id: 'validation.customTimeRequired', message: 'Please enter a custom time' }),
   };
+  return (key: string | undefined): string | undefined => (key === undefined ? undefined : Object.hasOwn(messages, key) ? messages[key] : t`This value is not valid`);
 }

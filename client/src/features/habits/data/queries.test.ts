@@ -1,9 +1,9 @@
 import { addDays } from '@adhd/shared/time';
 import { waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppDatabase, LocalRow } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
-import { localToday, seedHabit, setupHabitsTest } from '../testing';
+import { eachTestDb, localToday, seed } from '../../../test/kit';
 import { habitCacheFor } from './habit-cache';
 import { HABITS_CATEGORY_COLOR, toHabitItem } from './queries';
 
@@ -36,18 +36,12 @@ describe('habit rows as screens see them', () => {
 
 describe('the habit cache', () => {
   let db: AppDatabase;
-  let cleanup: () => Promise<void>;
-  beforeEach(async () => {
-    ({ db, cleanup } = await setupHabitsTest());
-  });
-  afterEach(async () => {
-    await cleanup();
-  });
+  eachTestDb((opened) => (db = opened));
 
   it('patches one habit per day change and keeps the other habits’ objects', async () => {
     const today = localToday();
-    await seedHabit(db, 'a', { startDate: addDays(today, -5) });
-    await seedHabit(db, 'b', { startDate: addDays(today, -5) });
+    await seed(db, 'habit', 'a', { startDate: addDays(today, -5) });
+    await seed(db, 'habit', 'b', { startDate: addDays(today, -5) });
     await mutate(db, 'habit.setDay', { habitId: 'b', date: addDays(today, -1), status: 'skip' });
     const cache = habitCacheFor(db, toHabitItem);
     await waitFor(() => expect(cache.get()?.length).toBe(2));

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { mdiCheck, mdiCheckCircle, mdiDelete, mdiPencil } from '@mdi/js';
+import { mdiCheck, mdiCheckCircle } from '@mdi/js';
 import type { HabitDayStatus } from '@adhd/shared/habits/schema';
 import { dayNumber, scheduleTest } from '@adhd/shared/habits/schedule';
 import type { Streaks } from '@adhd/shared/habits/streaks';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { AppDialog } from '../../../components/ui/dialog';
+import { DescriptionSection, DetailField, DetailsFooter, NoValue } from '../../../components/ui/details';
+import { DeleteConfirmDialog } from '../../../components/ui/form-dialog';
 import { formatMediumDate } from '../../../lib/dates';
 import { CompletionHistory } from '../components/completion-history';
 import { HabitIcon } from '../components/habit-icon';
@@ -30,15 +31,6 @@ export interface HabitDetailsDialogProps {
   onDeleted(): void;
 }
 
-function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5">
-      <dt className="text-xs font-medium uppercase tracking-wide text-muted">{label}</dt>
-      <dd className="flex flex-wrap items-center gap-1.5 text-sm">{children}</dd>
-    </div>
-  );
-}
-
 function Stat({ label, value, tone }: { label: ReactNode; value: number; tone: string }) {
   return (
     <div className="flex flex-col items-center rounded-xl border border-line bg-surface-2 px-2 py-3 text-center">
@@ -60,7 +52,7 @@ export function HabitDetailsDialog({ habit, streaks, prefs, today, onClose, onEd
   const scheduled = useCallback((date: string) => test(dayNumber(date)), [test]);
   const scheduledToday = scheduled(today);
   const doneToday = statusOf(today) === 'complete';
-  const none = <span className="text-muted">—</span>;
+  const none = <NoValue />;
 
   return (
     <AppDialog
@@ -76,15 +68,7 @@ export function HabitDetailsDialog({ habit, streaks, prefs, today, onClose, onEd
       className={FULL_SCREEN}
       data-testid="habit-details"
       footer={
-        <>
-          <Button variant="ghost" icon={mdiDelete} className="mr-auto text-danger max-sm:px-3" onClick={() => setConfirmDelete(true)} aria-label={t`Delete`}>
-            <span className="max-sm:sr-only">
-              <Trans>Delete</Trans>
-            </span>
-          </Button>
-          <Button variant="ghost" onClick={onClose} className="max-sm:hidden">
-            <Trans>Close</Trans>
-          </Button>
+        <DetailsFooter onDelete={() => setConfirmDelete(true)} onClose={onClose} onEdit={onEdit}>
           <Button
             variant={doneToday ? 'secondary' : 'primary'}
             icon={doneToday ? mdiCheckCircle : mdiCheck}
@@ -96,10 +80,7 @@ export function HabitDetailsDialog({ habit, streaks, prefs, today, onClose, onEd
           >
             {doneToday ? <Trans>Completed today</Trans> : <Trans>Complete today</Trans>}
           </Button>
-          <Button variant="primary" icon={mdiPencil} onClick={onEdit} className="max-sm:px-3">
-            <Trans>Edit</Trans>
-          </Button>
-        </>
+        </DetailsFooter>
       }
     >
       <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
@@ -108,25 +89,14 @@ export function HabitDetailsDialog({ habit, streaks, prefs, today, onClose, onEd
             <Trans>Couldn’t save that day. Please try again.</Trans>
           </p>
         )}
-        <section>
-          <h3 className="mb-1 text-xs font-medium uppercase tracking-wide text-muted">
-            <Trans>Description</Trans>
-          </h3>
-          {habit.description.trim() ? (
-            <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{habit.description}</p>
-          ) : (
-            <p className="text-sm text-muted">
-              <Trans>No description.</Trans>
-            </p>
-          )}
-        </section>
+        <DescriptionSection text={habit.description} />
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4">
-          <Field label={<Trans>Frequency</Trans>}>{labels.frequency(habit, prefs.locale)}</Field>
+          <DetailField label={<Trans>Frequency</Trans>}>{labels.frequency(habit, prefs.locale)}</DetailField>
           {habit.frequency === 'custom' && habit.customFrequency?.type === 'interval' && (
-            <Field label={<Trans>Start date</Trans>}>{formatMediumDate(habit.startDate, prefs.locale)}</Field>
+            <DetailField label={<Trans>Start date</Trans>}>{formatMediumDate(habit.startDate, prefs.locale)}</DetailField>
           )}
-          <Field label={<Trans>Time of day</Trans>}>{labels.time(habit, prefs.clockMode, prefs.locale)}</Field>
-          <Field label={<Trans>Tags</Trans>}>{habit.tags.length > 0 ? <HabitTagChips ids={habit.tags} /> : none}</Field>
+          <DetailField label={<Trans>Time of day</Trans>}>{labels.time(habit, prefs.clockMode, prefs.locale)}</DetailField>
+          <DetailField label={<Trans>Tags</Trans>}>{habit.tags.length > 0 ? <HabitTagChips ids={habit.tags} /> : none}</DetailField>
         </dl>
         <div className="grid grid-cols-3 gap-2 sm:max-w-xl" data-testid="habit-streaks">
           <Stat label={<Trans>Current streak</Trans>} value={streaks.currentStreak} tone="text-warning" />
@@ -139,18 +109,15 @@ export function HabitDetailsDialog({ habit, streaks, prefs, today, onClose, onEd
           <CompletionHistory today={today} weekStartDay={prefs.weekStartDay} locale={prefs.locale} statusOf={statusOf} scheduled={scheduled} onSet={set} />
         )}
       </div>
-      <ConfirmDialog
+      <DeleteConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title={<Trans>Delete this habit?</Trans>}
         message={<Trans>The habit and its whole history will be deleted.</Trans>}
-        confirmLabel={<Trans>Delete</Trans>}
-        danger
         errorText={<Trans>Couldn’t delete the habit. Please try again.</Trans>}
-        onConfirm={async () => {
-          await actions.remove(habit.id);
-          onDeleted();
-        }}
+        what="Habit"
+        remove={() => actions.remove(habit.id)}
+        onDeleted={onDeleted}
       />
     </AppDialog>
   );

@@ -1,22 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '../../../db/database';
 import { useHabits } from '../data/queries';
 import type { UserPrefs } from '../../../lib/use-prefs';
-import { localToday, installDomStandIns, renderWithI18n, seedHabit, setupHabitsTest } from '../testing';
+import { eachTestDb, installDomStandIns, localToday, renderWithI18n, seed } from '../../../test/kit';
 import { HabitFormDialog, type HabitFormTarget } from './habit-form-dialog';
 
 let db: AppDatabase;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
+beforeEach(() => {
   installDomStandIns();
-  ({ db, cleanup } = await setupHabitsTest());
 });
-afterEach(async () => {
-  await cleanup();
-});
+eachTestDb((opened) => (db = opened));
 
 const prefs: UserPrefs = { timeZone: 'UTC', weekStartDay: 1, clockMode: '24h', locale: 'en' };
 
@@ -105,7 +101,7 @@ describe('HabitFormDialog validation (SPEC section 5)', () => {
   });
 
   it('asks before discarding changes, shows the active switch only when editing, and views read-only', async () => {
-    await seedHabit(db, 'h', { title: 'Floss' });
+    await seed(db, 'habit', 'h', { title: 'Floss' });
     const { dialog, user, onClose } = await renderForm({ mode: 'view', id: 'h' });
     expect(within(dialog).queryByText('Active')).toBeNull();
     expect((within(dialog).getByLabelText('Title') as HTMLInputElement).readOnly).toBe(true);

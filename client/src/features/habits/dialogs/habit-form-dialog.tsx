@@ -1,11 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { mdiPencil } from '@mdi/js';
 import { useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { cn, fieldBox, focusRing } from '../../../components/ui/cn';
-import { UnsavedChangesDialog } from '../../../components/ui/confirm-dialog';
-import { AppDialog } from '../../../components/ui/dialog';
+import { cn, focusRing } from '../../../components/ui/cn';
+import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
+import { PickerButtonField } from '../../../components/ui/popover-field';
 import { SelectField } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { TextArea } from '../../../components/ui/textarea';
@@ -54,7 +52,6 @@ export function HabitFormDialog({ target, habit, prefs, today, onClose, onCreate
   const [showErrors, setShowErrors] = useState(false);
   const [saveError, setSaveError] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const [iconOpen, setIconOpen] = useState(false);
   const [colorOpen, setColorOpen] = useState(false);
   const titleRef = useRef<HTMLInputElement>(null);
@@ -64,11 +61,7 @@ export function HabitFormDialog({ target, habit, prefs, today, onClose, onCreate
   const shown = showErrors ? errors : { days: errors.days };
   const dirty = !readOnly && isDirty(creating ? defaultValues(today) : initial, values);
   const weekDayMissing = !!errors.days;
-
-  const requestClose = () => {
-    if (dirty && !saving) setConfirming(true);
-    else onClose();
-  };
+  const frequencyErrors = { frequency: text(shown.frequency), days: text(shown.days), interval: text(shown.interval) };
 
   const save = async () => {
     if (Object.keys(errors).length > 0) {
@@ -109,51 +102,17 @@ export function HabitFormDialog({ target, habit, prefs, today, onClose, onCreate
   const times: TimeOfDay[] = ['anytime', 'morning', 'afternoon', 'evening', 'custom'];
 
   return (
-    <AppDialog
-      open
-      onOpenChange={(open) => !open && requestClose()}
+    <FormDialog
+      dirty={dirty && !saving}
+      onClose={onClose}
       title={creating ? t`New habit` : readOnly ? t`Habit` : t`Edit habit`}
-      width={600}
-      fullScreenOnNarrow
       data-testid="habit-form"
-      footer={
-        <>
-          {saveError && (
-            <p role="alert" className="mr-auto text-sm text-danger">
-              <Trans>Couldn’t save the habit. Please try again.</Trans>
-            </p>
-          )}
-          {readOnly ? (
-            <>
-              <Button variant="ghost" onClick={onClose}>
-                <Trans>Close</Trans>
-              </Button>
-              <Button variant="primary" icon={mdiPencil} onClick={() => setMode('edit')}>
-                <Trans>Edit</Trans>
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button variant="ghost" onClick={requestClose}>
-                <Trans>Cancel</Trans>
-              </Button>
-              <Button variant="primary" type="submit" form={formId} disabled={saving || weekDayMissing}>
-                <Trans>Save</Trans>
-              </Button>
-            </>
-          )}
-        </>
-      }
+      viewing={readOnly ? { onEdit: () => setMode('edit') } : undefined}
+      formId={formId}
+      saveDisabled={saving || weekDayMissing}
+      saveError={saveError && <Trans>Couldn’t save the habit. Please try again.</Trans>}
     >
-      <form
-        id={formId}
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!readOnly) void save();
-        }}
-      >
+      <DialogForm id={formId} onSubmit={() => !readOnly && void save()}>
         {creating && (
           <div className="flex flex-col gap-1.5">
             <span className="text-sm font-medium">
@@ -187,15 +146,7 @@ export function HabitFormDialog({ target, habit, prefs, today, onClose, onCreate
           error={text(shown.title)}
         />
         <TextArea label={t`Description`} rows={3} value={values.description} readOnly={readOnly} onChange={(e) => set('description', e.target.value)} />
-        <FrequencyField
-          values={values}
-          onChange={setValues}
-          creating={creating}
-          readOnly={readOnly}
-          today={today}
-          prefs={prefs}
-          errors={{ frequency: text(shown.frequency), days: text(shown.days), interval: text(shown.interval) }}
-        />
+        <FrequencyField values={values} onChange={setValues} creating={creating} readOnly={readOnly} today={today} prefs={prefs} errors={frequencyErrors} />
         <div className="grid gap-4 sm:grid-cols-2">
           <fieldset disabled={readOnly} className="contents">
             <SelectField<TimeOfDay> label={t`Time of day`} value={values.timeOfDay} onValueChange={(v) => set('timeOfDay', v)} options={times.map((v) => ({ value: v, label: labels.timeOfDay[v] }))} />
@@ -212,24 +163,14 @@ export function HabitFormDialog({ target, habit, prefs, today, onClose, onCreate
           )}
         </div>
         <div className="grid grid-cols-2 gap-4">
-          <div className="flex flex-col gap-1">
-            <span className="text-sm font-medium">
-              <Trans>Icon</Trans>
-            </span>
-            <button type="button" disabled={readOnly} onClick={() => setIconOpen(true)} className={cn(fieldBox, 'flex items-center gap-2 text-left', focusRing)} aria-label={t`Icon: ${values.icon}`}>
-              <HabitIcon name={values.icon} color={values.color} size={18} />
-              <span className="truncate text-sm text-muted">{values.icon}</span>
-            </button>
-          </div>
-          <div className="flex flex-col gap-1">
-            <span className="text-sm font-medium">
-              <Trans>Colour</Trans>
-            </span>
-            <button type="button" disabled={readOnly} onClick={() => setColorOpen(true)} className={cn(fieldBox, 'flex items-center gap-2 text-left', focusRing)} aria-label={t`Colour: ${values.color}`}>
-              <span className="h-6 w-6 shrink-0 rounded-full border border-line" style={{ backgroundColor: values.color }} />
-              <span className="text-sm uppercase text-muted">{values.color}</span>
-            </button>
-          </div>
+          <PickerButtonField label={<Trans>Icon</Trans>} disabled={readOnly} onClick={() => setIconOpen(true)} aria-label={t`Icon: ${values.icon}`}>
+            <HabitIcon name={values.icon} color={values.color} size={18} />
+            <span className="truncate text-sm text-muted">{values.icon}</span>
+          </PickerButtonField>
+          <PickerButtonField label={<Trans>Colour</Trans>} disabled={readOnly} onClick={() => setColorOpen(true)} aria-label={t`Colour: ${values.color}`}>
+            <span className="h-6 w-6 shrink-0 rounded-full border border-line" style={{ backgroundColor: values.color }} />
+            <span className="text-sm uppercase text-muted">{values.color}</span>
+          </PickerButtonField>
         </div>
         <fieldset disabled={readOnly} className="contents">
           <HabitTagSelector value={values.tags} onChange={(ids) => set('tags', ids)} />
@@ -240,17 +181,9 @@ export function HabitFormDialog({ target, habit, prefs, today, onClose, onCreate
             <Trans>Active</Trans>
           </label>
         )}
-      </form>
+      </DialogForm>
       <IconPickerDialog open={iconOpen} value={values.icon} color={values.color} onOpenChange={setIconOpen} onSelect={(name) => set('icon', name)} />
       <HabitColorPickerDialog open={colorOpen} onOpenChange={setColorOpen} value={values.color} onSelect={(hex) => set('color', hex)} />
-      <UnsavedChangesDialog
-        open={confirming}
-        onKeepEditing={() => setConfirming(false)}
-        onDiscard={() => {
-          setConfirming(false);
-          onClose();
-        }}
-      />
-    </AppDialog>
+    </FormDialog>
   );
 }

@@ -2,12 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { mdiMagnify } from '@mdi/js';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { cn, focusRing } from '../../../components/ui/cn';
 import { AppDialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icon';
 import { TextField } from '../../../components/ui/text-field';
 import type { IconCategory, IconEntry } from '../icons/catalog';
 import { useIconCatalog } from '../icons/use-icon-catalog';
+import { ChoiceButton, ChoiceGroup } from '../../../components/ui/choice';
 
 export interface IconPickerDialogProps {
   open: boolean;
@@ -66,24 +66,17 @@ export function IconPickerDialog({ open, value, color, onOpenChange, onSelect }:
           start={<Icon path={mdiMagnify} size={18} className="text-muted" />}
           onChange={(e) => setQuery(e.target.value)}
         />
-        <div role="tablist" aria-label={t`Icon categories`} className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
-          {tabs.map((x) => (
-            <button
-              key={x.id}
-              type="button"
-              role="tab"
-              aria-selected={tab === x.id}
-              onClick={() => setTab(x.id)}
-              className={cn(
-                'min-h-10 shrink-0 whitespace-nowrap rounded-full border px-3 text-sm sm:min-h-8',
-                focusRing,
-                tab === x.id ? 'border-primary bg-primary/10 font-medium text-primary' : 'border-line text-muted hover:text-ink',
-              )}
-            >
-              {x.label}
-            </button>
-          ))}
-        </div>
+        <ChoiceGroup<Tab>
+          tabs
+          label={t`Icon categories`}
+          value={tab}
+          onChange={setTab}
+          options={tabs.map((x) => ({ value: x.id, label: x.label }))}
+          className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1"
+          buttonClassName="min-h-10 shrink-0 whitespace-nowrap rounded-full border px-3 text-sm sm:min-h-8"
+          selectedClassName="border-primary"
+          idleClassName="border-line"
+        />
         <div role="tabpanel" aria-label={tabs.find((x) => x.id === tab)?.label} className="min-h-40">
           {!catalog ? (
             <p className="py-8 text-center text-sm text-muted">
@@ -99,24 +92,21 @@ export function IconPickerDialog({ open, value, color, onOpenChange, onSelect }:
                 const selected = icon.name === value;
                 return (
                   <li key={icon.name}>
-                    <button
-                      type="button"
-                      aria-pressed={selected}
+                    <ChoiceButton
+                      choiceRole="toggle"
+                      selected={selected}
                       aria-label={icon.name}
                       title={`${icon.name} — ${icon.keywords}`}
                       onClick={() => {
                         onSelect(icon.name);
                         onOpenChange(false);
                       }}
-                      className={cn(
-                        'flex aspect-square w-full items-center justify-center rounded-xl border transition-colors',
-                        focusRing,
-                        selected ? 'border-2 border-primary bg-primary/10' : 'border-line hover:bg-surface-2',
-                      )}
+                      className="flex aspect-square w-full items-center justify-center rounded-xl border transition-colors"
+                      selectedClassName="border-2"
                       style={selected ? { color } : undefined}
                     >
                       <Icon path={icon.path} size={26} />
-                    </button>
+                    </ChoiceButton>
                   </li>
                 );
               })}

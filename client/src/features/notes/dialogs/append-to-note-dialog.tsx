@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { cn, focusRing } from '../../../components/ui/cn';
 import { AppDialog } from '../../../components/ui/dialog';
 import { TextArea } from '../../../components/ui/textarea';
 import { TextField } from '../../../components/ui/text-field';
 import { sortNotes } from '@adhd/shared/notes/logic';
 import { useNoteActions } from '../data/mutations';
 import { useNotes } from '../data/queries';
+import { ChoiceButton } from '../../../components/ui/choice';
 
 export interface AppendToNoteDialogProps {
   open: boolean;
@@ -81,21 +81,16 @@ export function AppendToNoteDialog({ open, text, exclude, onClose, onAppended }:
             </p>
           )}
           {choices.map((n) => (
-            <button
+            <ChoiceButton
               key={n._id}
-              type="button"
-              role="option"
-              aria-selected={target === n._id}
+              choiceRole="option"
+              selected={target === n._id}
               onClick={() => setTarget(n._id)}
-              className={cn(
-                'flex min-h-11 items-center gap-2 rounded-lg border px-3 text-left text-sm sm:min-h-9',
-                focusRing,
-                target === n._id ? 'border-primary bg-primary/10' : 'border-line hover:bg-surface-2',
-              )}
+              className="flex min-h-11 items-center gap-2 rounded-lg border px-3 text-left text-sm sm:min-h-9"
             >
               <span aria-hidden className="size-3 shrink-0 rounded-full" style={{ backgroundColor: n.color }} />
               <span className="truncate">{n.title}</span>
-            </button>
+            </ChoiceButton>
           ))}
         </div>
       </div>

@@ -2,21 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { contentHash } from '@adhd/shared/notes/logic';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '../../../db/database';
 import { useFolderIndex } from '../components/bridges';
 import { useNotes } from '../data/queries';
-import { renderWithI18n, seedNote, setupNotesTest } from '../testing';
+import { eachTestDb, renderWithI18n, seed } from '../../../test/kit';
 import { NoteEditorDialog, type NoteEditorTarget } from './note-editor-dialog';
 
 let db: AppDatabase;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
-  ({ db, cleanup } = await setupNotesTest());
-});
-afterEach(async () => {
+eachTestDb((opened) => (db = opened), { domStandIns: true });
+afterEach(() => {
   vi.restoreAllMocks();
-  await cleanup();
 });
 
 function Harness({ target, onClose }: { target: NoteEditorTarget; onClose(): void }) {
@@ -97,7 +93,7 @@ describe('NoteEditorDialog', () => {
   });
 
   it('shows the sanitised markdown preview, and plain text with markdown off', async () => {
-    await seedNote(db, 'n1', { title: 'Plan', content: '**bold** [x](javascript:alert(1)) <img src=x onerror=alert(1)>' });
+    await seed(db, 'note', 'n1', { title: 'Plan', content: '**bold** [x](javascript:alert(1)) <img src=x onerror=alert(1)>' });
     renderWithI18n(<Harness target={{ mode: 'view', id: 'n1' }} onClose={() => undefined} />);
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Plan' });
@@ -114,7 +110,7 @@ describe('NoteEditorDialog', () => {
   });
 
   it('saves only the changed fields, with the hash of the body the edit started from', async () => {
-    await seedNote(db, 'n1', { title: 'Plan', content: 'v0' });
+    await seed(db, 'note', 'n1', { title: 'Plan', content: 'v0' });
     await db._outbox.clear();
     const onClose = vi.fn();
     renderWithI18n(<Harness target={{ mode: 'edit', id: 'n1' }} onClose={onClose} />);
@@ -144,7 +140,7 @@ describe('NoteEditorDialog', () => {
   });
 
   it('appends the body to another note instead of creating a new one', async () => {
-    await seedNote(db, 'target', { title: 'Journal', content: 'Monday' });
+    await seed(db, 'note', 'target', { title: 'Journal', content: 'Monday' });
     const onClose = vi.fn();
     renderWithI18n(<Harness target={{ mode: 'create', folder: null }} onClose={onClose} />);
     const user = userEvent.setup();

@@ -1,11 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { mdiPencil } from '@mdi/js';
 import { Tabs } from 'radix-ui';
 import { useCallback, useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
 import { cn, focusRing } from '../../../components/ui/cn';
-import { ConfirmDialog, UnsavedChangesDialog } from '../../../components/ui/confirm-dialog';
-import { AppDialog } from '../../../components/ui/dialog';
+import { DeleteConfirmDialog, DialogForm, FormDialog } from '../../../components/ui/form-dialog';
 import { TextArea } from '../../../components/ui/textarea';
 import { TextField } from '../../../components/ui/text-field';
 import type { FolderIndex } from '../components/bridges';
@@ -52,7 +49,6 @@ export function NoteEditorDialog({ target, note, folders, onClose, onModeChange 
   const [error, setError] = useState<'titleRequired' | 'contentRequired' | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [confirmClose, setConfirmClose] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [help, setHelp] = useState(false);
   const [appending, setAppending] = useState(false);
@@ -61,7 +57,7 @@ export function NoteEditorDialog({ target, note, folders, onClose, onModeChange 
 
   const set = useCallback(<K extends keyof NoteFormValues>(key: K, value: NoteFormValues[K]) => setValues((v) => ({ ...v, [key]: value })), []);
   const current = (): NoteFormValues => ({ ...values, content: bodyRef.current });
-  const requestClose = () => (!viewing && isNoteDirty(initial, current()) && !saving ? setConfirmClose(true) : onClose());
+  const isDirtyNow = () => !viewing && isNoteDirty(initial, current()) && !saving;
   const openHelp = useCallback(() => setHelp(true), []);
   const askDelete = useCallback(() => setConfirmDelete(true), []);
   const openAppend = useCallback(() => setAppending(true), []);
@@ -92,40 +88,17 @@ export function NoteEditorDialog({ target, note, folders, onClose, onModeChange 
   const title = target.mode === 'create' ? t`New note` : viewing ? note?.title || t`Note` : t`Edit note`;
 
   return (
-    <AppDialog
-      open
-      onOpenChange={(open) => !open && requestClose()}
+    <FormDialog
+      dirty={isDirtyNow}
+      onClose={onClose}
       title={title}
       width={1200}
-      fullScreenOnNarrow
       data-testid="note-editor"
-      footer={
-        viewing ? (
-          <>
-            <Button variant="ghost" onClick={onClose}>
-              <Trans>Close</Trans>
-            </Button>
-            <Button variant="primary" icon={mdiPencil} onClick={() => onModeChange({ mode: 'edit', id: (target as { id: string }).id })}>
-              <Trans>Edit</Trans>
-            </Button>
-          </>
-        ) : (
-          <>
-            {saveError && (
-              <p role="alert" className="mr-auto text-sm text-danger">
-                {saveError}
-              </p>
-            )}
-            <Button variant="ghost" onClick={requestClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            {/* Not a submit button: the form is unmounted while the Preview tab shows, and Save works from both. */}
-            <Button variant="primary" onClick={() => void save()} disabled={saving}>
-              <Trans>Save</Trans>
-            </Button>
-          </>
-        )
-      }
+      viewing={viewing ? { onEdit: () => onModeChange({ mode: 'edit', id: (target as { id: string }).id }) } : undefined}
+      // Save is not a submit button: the form is unmounted while the Preview tab shows, and Save works from both.
+      onSave={() => void save()}
+      saveDisabled={saving}
+      saveError={saveError}
     >
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <Tabs.Root
@@ -145,15 +118,7 @@ export function NoteEditorDialog({ target, note, folders, onClose, onModeChange 
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="edit" className="outline-none">
-            <form
-              id={formId}
-              noValidate
-              className="flex flex-col gap-4"
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (!viewing) void save();
-              }}
-            >
+            <DialogForm id={formId} onSubmit={() => !viewing && void save()}>
               <TextField
                 ref={titleRef}
                 label={t`Title`}
@@ -183,7 +148,7 @@ export function NoteEditorDialog({ target, note, folders, onClose, onModeChange 
                 }}
                 error={error === 'contentRequired' ? t({ id: 'validation.contentRequired', message: 'Content is required' }) : undefined}
               />
-            </form>
+            </DialogForm>
           </Tabs.Content>
           <Tabs.Content value="preview" className="min-h-64 rounded-xl border border-line p-4 outline-none" data-testid="note-preview">
             <h2 className="mb-3 text-xl font-bold break-words">{values.title || <span className="text-muted">{t`Untitled note`}</span>}</h2>
@@ -226,33 +191,16 @@ export function NoteEditorDialog({ target, note, folders, onClose, onModeChange 
           }}
         />
       )}
-      <UnsavedChangesDialog
-        open={confirmClose}
-        onKeepEditing={() => setConfirmClose(false)}
-        onDiscard={() => {
-          setConfirmClose(false);
-          onClose();
-        }}
-      />
-      <ConfirmDialog
+      <DeleteConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title={t`Delete this note?`}
         message={t`This note will be deleted.`}
-        confirmLabel={t`Delete`}
-        danger
-        width={400}
         errorText={t`Couldn’t delete the note. Please try again.`}
-        onConfirm={async () => {
-          try {
-            await actions.remove(note!._id);
-          } catch (err) {
-            console.error('Note delete failed', err);
-            throw err;
-          }
-          onClose();
-        }}
+        what="Note"
+        remove={() => actions.remove(note!._id)}
+        onDeleted={onClose}
       />
-    </AppDialog>
+    </FormDialog>
   );
 }

@@ -1,16 +1,9 @@
 import { contentHash } from '@adhd/shared/notes/logic';
-import { NOTE_DEFAULT_COLOR } from '@adhd/shared/notes/schema';
+import { NOTE_DEFAULT_COLOR, type NoteData } from '@adhd/shared/notes/schema';
 import type { NoteItem } from '../data/queries';
 
-export interface NoteFormValues {
-  title: string;
-  content: string;
-  isMarkdown: boolean;
-  color: string;
-  pinned: boolean;
-  folder: string | null;
-  tags: string[];
-}
+/** What the note editor edits: the stored note without the conflict marker. */
+export type NoteFormValues = Omit<NoteData, 'conflictOf'>;
 
 /** A new note: markdown on, the default colour, unpinned, at the root level unless a folder is given. */
 export function defaultNoteValues(folder: string | null = null): NoteFormValues {

@@ -2,13 +2,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '@lingui/core';
 import { expandHex, isHexColor, textColorOn } from '../lib/colors';
-import { renderWithI18n } from '../testing';
+import { activateEnglish, renderWithI18n } from '../../../test/kit';
 import { ColorPicker, ColorPickerDialog } from './color-picker';
 
 beforeEach(() => {
-  i18n.loadAndActivate({ locale: 'en', messages: {} });
+  activateEnglish();
 });
 
 describe('hex colours', () => {

@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { expandHex, isHexColor, PALETTE, PICKER_DEFAULT_COLOR, textColorOn } from '../lib/colors';
 import { Button } from '../../../components/ui/button';
 import { DialogActions, DialogShell } from './dialog-shell';
+import { Icon } from '../../../components/ui/icon';
 
 interface ColorPickerProps {
   value: string;
@@ -48,11 +49,7 @@ export function ColorPicker({ value, onChange, swatchMaxHeight = 300 }: ColorPic
                   selected ? 'outline-2 outline-offset-2 outline-ink' : ''
                 }`}
               >
-                {selected && (
-                  <svg viewBox="0 0 24 24" aria-hidden className="size-5 fill-current">
-                    <path d={mdiCheck} />
-                  </svg>
-                )}
+                {selected && <Icon path={mdiCheck} size={20} />}
               </button>
             );
           })}

@@ -2,6 +2,7 @@ import { mdiClose } from '@mdi/js';
 import { useLingui } from '@lingui/react/macro';
 import { textColorOn } from '../lib/colors';
 import type { TagLookup } from '../hooks/use-tag-lookup';
+import { Icon } from '../../../components/ui/icon';
 
 interface TagChipProps {
   lookup: TagLookup;
@@ -33,9 +34,7 @@ export function TagChip({ lookup, onRemove }: TagChipProps) {
           aria-label={tag ? t`Remove tag ${tagName}` : t`Remove tag`}
           className="relative grid size-6 shrink-0 place-items-center rounded-full opacity-80 after:absolute after:-inset-2.5 after:content-[''] hover:bg-black/10 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary"
         >
-          <svg viewBox="0 0 24 24" aria-hidden className="size-4 fill-current">
-            <path d={mdiClose} />
-          </svg>
+          <Icon path={mdiClose} size={16} />
         </button>
       )}
     </span>

@@ -1,23 +1,17 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
-import { renderWithI18n, seedTag, setupTagsTest } from '../testing';
+import { eachTestDb, renderWithI18n, seed } from '../../../test/kit';
 import { TagChips } from './tag-chips';
 
 let db: AppDatabase;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
-  ({ db, cleanup } = await setupTagsTest());
-});
-afterEach(async () => {
-  await cleanup();
-});
+eachTestDb((opened) => (db = opened));
 
 describe('TagChips', () => {
   it('shows each tag in its colour with readable text, in the given order', async () => {
-    await seedTag(db, 'light', 'Light', '#FFD6E7');
-    await seedTag(db, 'dark', 'Dark', '#311B92');
+    await seed(db, 'tag', 'light', { name: 'Light', color: '#FFD6E7' });
+    await seed(db, 'tag', 'dark', { name: 'Dark', color: '#311B92' });
     renderWithI18n(<TagChips ids={['dark', 'light', 'gone']} />);
     const list = screen.getByRole('list', { name: 'Tags' });
     await within(list).findByText('Dark');
@@ -29,8 +23,8 @@ describe('TagChips', () => {
   });
 
   it('shares one read of the tags table between all chip lists on screen, and follows its changes', async () => {
-    await seedTag(db, 'a', 'Alpha');
-    await seedTag(db, 'b', 'Beta');
+    await seed(db, 'tag', 'a', { name: 'Alpha' });
+    await seed(db, 'tag', 'b', { name: 'Beta' });
     const reads = vi.spyOn(db.tags, 'where');
     renderWithI18n(
       <>
@@ -58,7 +52,7 @@ describe('TagChips with an id missing locally', () => {
   it('asks the sync engine for a refresh once, and shows the tag when the pull brings it', async () => {
     const sync = await import('../../../db/sync');
     const syncNow = vi.spyOn(sync.engine, 'syncNow').mockImplementation(async () => {
-      await seedTag(db, 'remote', 'From another device');
+      await seed(db, 'tag', 'remote', { name: 'From another device' });
       return 'synced';
     });
     // Past the throttle window of any earlier ask in this file.

@@ -4,6 +4,7 @@ import { Popover } from 'radix-ui';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { tagNameKey } from '@adhd/shared/tags/ids';
 import type { Tag } from '../data/queries';
+import { Icon } from '../../../components/ui/icon';
 
 interface TagComboboxProps {
   /** Every live tag. */
@@ -153,9 +154,7 @@ export function TagCombobox({ tags, selected, onPick, onCreate, onRemoveLast }: 
 function CreateOption({ name }: { name: string }) {
   return (
     <>
-      <svg viewBox="0 0 24 24" aria-hidden className="size-4 shrink-0 fill-primary">
-        <path d={mdiPlus} />
-      </svg>
+      <Icon path={mdiPlus} size={16} className="text-primary" />
       <span className="truncate">
         <Trans>Create “{name}”</Trans>
       </span>

@@ -1,6 +1,7 @@
 import { mdiDeleteOutline, mdiPencilOutline } from '@mdi/js';
 import { Plural, useLingui } from '@lingui/react/macro';
 import type { Tag } from '../data/queries';
+import { Icon } from '../../../components/ui/icon';
 
 interface TagListProps {
   tags: Tag[];
@@ -35,9 +36,7 @@ export function TagList({ tags, usage, onEdit, onRecolor, onDelete }: TagListPro
             >
               <span className="flex w-full items-center gap-2">
                 <span className="truncate font-medium">{tag.name}</span>
-                <svg viewBox="0 0 24 24" aria-hidden className="size-4 shrink-0 fill-muted opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100">
-                  <path d={mdiPencilOutline} />
-                </svg>
+                <Icon path={mdiPencilOutline} size={16} className="text-muted opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100" />
               </span>
               {tag.description && <span className="w-full truncate text-sm text-muted">{tag.description}</span>}
               <span className="text-xs text-muted sm:hidden" data-testid="tag-usage-narrow">
@@ -48,9 +47,7 @@ export function TagList({ tags, usage, onEdit, onRecolor, onDelete }: TagListPro
               {usage && <Plural value={count} _0="Not used" one="Used in # item" other="Used in # items" />}
             </span>
             <button type="button" onClick={() => onDelete(tag)} aria-label={t`Delete tag ${name}`} className={`${ICON_BUTTON} hover:text-danger`}>
-              <svg viewBox="0 0 24 24" aria-hidden className="size-5 fill-current">
-                <path d={mdiDeleteOutline} />
-              </svg>
+              <Icon path={mdiDeleteOutline} size={20} />
             </button>
           </li>
         );

@@ -1,43 +1,20 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tagIdFor } from '@adhd/shared/tags/ids';
 import type { AppDatabase } from '../../../db/database';
-import { renderWithI18n, seedTag, setupTagsTest } from '../testing';
-import { TagSelector } from './tag-selector';
+import { eachTestDb, renderWithI18n, seed } from '../../../test/kit';
+import { selectedTags, TagSelectorHarness } from '../testing';
 
 let db: AppDatabase;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
-  ({ db, cleanup } = await setupTagsTest());
-});
-afterEach(async () => {
-  await cleanup();
-});
-
-/** The selector wired to state the way a form would hold it; `changes` records every onChange. */
-function Harness({ initial = [], changes }: { initial?: string[]; changes: string[][] }) {
-  const [value, setValue] = useState(initial);
-  return (
-    <TagSelector
-      value={value}
-      onChange={(ids) => {
-        changes.push(ids);
-        setValue(ids);
-      }}
-    />
-  );
-}
-
-const selected = () => screen.queryByRole('list', { name: 'Selected tags' });
+eachTestDb((opened) => (db = opened));
 
 describe('TagSelector', () => {
   it('selects an existing tag by clicking it in the filtered list', async () => {
-    await seedTag(db, 'work', 'Work');
-    await seedTag(db, 'home', 'Home');
+    await seed(db, 'tag', 'work', { name: 'Work' });
+    await seed(db, 'tag', 'home', { name: 'Home' });
     const changes: string[][] = [];
-    renderWithI18n(<Harness changes={changes} />);
+    renderWithI18n(<TagSelectorHarness changes={changes} />);
     const user = userEvent.setup();
     await user.type(screen.getByRole('combobox'), 'wo');
     const listbox = screen.getByRole('listbox');
@@ -45,14 +22,14 @@ describe('TagSelector', () => {
     expect(within(listbox).queryByText('Home')).toBeNull();
     await user.click(within(listbox).getByText('Work'));
     expect(changes.at(-1)).toEqual(['work']);
-    expect(within(selected()!).getByText('Work')).toBeTruthy();
+    expect(within(selectedTags()!).getByText('Work')).toBeTruthy();
   });
 
   it('selects an exact match with Enter and moves through options with the arrow keys', async () => {
-    await seedTag(db, 'alpha', 'Alpha');
-    await seedTag(db, 'beta', 'Beta');
+    await seed(db, 'tag', 'alpha', { name: 'Alpha' });
+    await seed(db, 'tag', 'beta', { name: 'Beta' });
     const changes: string[][] = [];
-    renderWithI18n(<Harness changes={changes} />);
+    renderWithI18n(<TagSelectorHarness changes={changes} />);
     const user = userEvent.setup();
     const input = screen.getByRole('combobox');
     await waitFor(async () => {
@@ -69,7 +46,7 @@ describe('TagSelector', () => {
 
   it('creates a new tag from a typed name through the creation dialog and selects it', async () => {
     const changes: string[][] = [];
-    renderWithI18n(<Harness changes={changes} />);
+    renderWithI18n(<TagSelectorHarness changes={changes} />);
     const user = userEvent.setup();
     await user.type(screen.getByRole('combobox'), 'Errands{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'New tag' });
@@ -81,12 +58,12 @@ describe('TagSelector', () => {
     expect(rows.map((r) => r.data)).toEqual([{ name: 'Errands', color: '#F44336', description: '' }]);
     expect(rows[0].id).toBe(tagIdFor(db.userId, 'errands')); // deterministic: devices converge
     expect(changes.at(-1)).toEqual([rows[0].id]);
-    expect(await within(selected()!).findByText('Errands')).toBeTruthy();
+    expect(await within(selectedTags()!).findByText('Errands')).toBeTruthy();
   });
 
   it('offers "Create “name”" as an option for a name no tag has', async () => {
-    await seedTag(db, 'work', 'Work');
-    renderWithI18n(<Harness changes={[]} />);
+    await seed(db, 'tag', 'work', { name: 'Work' });
+    renderWithI18n(<TagSelectorHarness changes={[]} />);
     const user = userEvent.setup();
     await user.type(screen.getByRole('combobox'), 'Workout');
     await user.click(await screen.findByRole('option', { name: 'Create “Workout”' }));
@@ -95,7 +72,7 @@ describe('TagSelector', () => {
 
   it('closes the creation dialog without creating anything when the name is blank', async () => {
     const changes: string[][] = [];
-    renderWithI18n(<Harness changes={changes} />);
+    renderWithI18n(<TagSelectorHarness changes={changes} />);
     const user = userEvent.setup();
     await user.type(screen.getByRole('combobox'), 'Temp{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'New tag' });
@@ -109,15 +86,15 @@ describe('TagSelector', () => {
   });
 
   it('does nothing on Enter with a blank input', async () => {
-    renderWithI18n(<Harness changes={[]} />);
+    renderWithI18n(<TagSelectorHarness changes={[]} />);
     const user = userEvent.setup();
     await user.type(screen.getByRole('combobox'), '   {Enter}');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('shows "A tag with this name already exists" for a duplicate name', async () => {
-    await seedTag(db, 'work', 'Work');
-    renderWithI18n(<Harness changes={[]} />);
+    await seed(db, 'tag', 'work', { name: 'Work' });
+    renderWithI18n(<TagSelectorHarness changes={[]} />);
     const user = userEvent.setup();
     await user.type(screen.getByRole('combobox'), 'Errands{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'New tag' });
@@ -130,9 +107,9 @@ describe('TagSelector', () => {
   });
 
   it('removes a selected tag with its × button', async () => {
-    await seedTag(db, 'work', 'Work');
+    await seed(db, 'tag', 'work', { name: 'Work' });
     const changes: string[][] = [];
-    renderWithI18n(<Harness initial={['work']} changes={changes} />);
+    renderWithI18n(<TagSelectorHarness initial={['work']} changes={changes} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Remove tag Work' }));
     expect(changes.at(-1)).toEqual([]);
@@ -141,7 +118,7 @@ describe('TagSelector', () => {
   it('shows "Loading tag..." for an id not in the local table, then "Unknown tag"', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      renderWithI18n(<Harness initial={['missing-id']} changes={[]} />);
+      renderWithI18n(<TagSelectorHarness initial={['missing-id']} changes={[]} />);
       expect(await screen.findByText('Loading tag...')).toBeTruthy();
       await act(async () => {
         vi.advanceTimersByTime(3100);
@@ -153,131 +130,14 @@ describe('TagSelector', () => {
   });
 
   it('shows a tag that arrives later (e.g. from the sync) instead of "Loading tag..."', async () => {
-    renderWithI18n(<Harness initial={['late']} changes={[]} />);
+    renderWithI18n(<TagSelectorHarness initial={['late']} changes={[]} />);
     expect(await screen.findByText('Loading tag...')).toBeTruthy();
-    await seedTag(db, 'late', 'Arrived');
+    await seed(db, 'tag', 'late', { name: 'Arrived' });
     expect(await screen.findByText('Arrived')).toBeTruthy();
   });
 
   it('links to /tags to create a new tag', () => {
-    renderWithI18n(<Harness changes={[]} />);
+    renderWithI18n(<TagSelectorHarness changes={[]} />);
     expect(screen.getByRole('link', { name: 'Create new tag' }).getAttribute('href')).toBe('/tags');
-  });
-
-  describe('below 600 px', () => {
-    beforeEach(() => {
-      vi.stubGlobal('matchMedia', (query: string) => ({
-        matches: true,
-        media: query,
-        addEventListener() {},
-        removeEventListener() {},
-      }));
-    });
-    afterEach(() => {
-      vi.unstubAllGlobals();
-    });
-
-    it('picks an existing tag from a select', async () => {
-      await seedTag(db, 'work', 'Work');
-      const changes: string[][] = [];
-      renderWithI18n(<Harness changes={changes} />);
-      const user = userEvent.setup();
-      expect(screen.queryByRole('combobox', { name: 'Find or create a tag' })).toBeNull();
-      const select = screen.getByRole('combobox', { name: 'Add a tag' });
-      await screen.findByRole('option', { name: 'Work' });
-      await user.selectOptions(select, 'work');
-      expect(changes.at(-1)).toEqual(['work']);
-    });
-
-    it('creates a tag with the + button and adds it to the selection', async () => {
-      const changes: string[][] = [];
-      renderWithI18n(<Harness changes={changes} />);
-      const user = userEvent.setup();
-      await user.click(screen.getByRole('button', { name: 'New tag' }));
-      const dialog = await screen.findByRole('dialog', { name: 'New tag' });
-      await user.type(within(dialog).getByLabelText('Name'), 'Phone');
-      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-      await waitFor(() => expect(changes.length).toBe(1));
-      const [row] = await db.tags.toArray();
-      expect(row.data.name).toBe('Phone');
-      expect(row.data.color).toBe('#FFD6E7');
-      expect(changes[0]).toEqual([row.id]);
-    });
-  });
-});
-
-describe('TagSelector inside a form dialog', () => {
-  it('closes only its list on Esc, not the dialog around it', async () => {
-    const { Dialog } = await import('radix-ui');
-    const submitted: string[] = [];
-    function TaskForm() {
-      const [tags, setTags] = useState<string[]>([]);
-      const [open, setOpen] = useState(true);
-      return (
-        <Dialog.Root open={open} onOpenChange={setOpen}>
-          <Dialog.Portal>
-            <Dialog.Content aria-describedby={undefined}>
-              <Dialog.Title>Task</Dialog.Title>
-              <form
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  submitted.push('task');
-                }}
-              >
-                <TagSelector value={tags} onChange={setTags} />
-              </form>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
-      );
-    }
-    await seedTag(db, 'work', 'Work');
-    renderWithI18n(<TaskForm />);
-    const user = userEvent.setup();
-    const input = screen.getByRole('combobox');
-    await user.click(input);
-    await screen.findByRole('option', { name: 'Work' });
-    await user.keyboard('{Escape}');
-    expect(input.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.getByRole('dialog', { name: 'Task' })).toBeTruthy();
-    await user.keyboard('{Escape}'); // with the list closed, Esc is the dialog's again
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Task' })).toBeNull());
-  });
-
-  it('does not submit the surrounding form when a tag is created, and Backspace takes off the last tag', async () => {
-    const { Dialog } = await import('radix-ui');
-    const submitted: string[] = [];
-    function TaskForm() {
-      const [tags, setTags] = useState<string[]>([]);
-      return (
-        <Dialog.Root open>
-          <Dialog.Portal>
-            <Dialog.Content aria-describedby={undefined}>
-              <Dialog.Title>Task</Dialog.Title>
-              <form
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  submitted.push('task');
-                }}
-              >
-                <TagSelector value={tags} onChange={setTags} />
-              </form>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
-      );
-    }
-    renderWithI18n(<TaskForm />);
-    const user = userEvent.setup();
-    const input = screen.getByRole('combobox');
-    await user.type(input, 'Errands{Enter}');
-    const dialog = await screen.findByRole('dialog', { name: 'New tag' });
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New tag' })).toBeNull());
-    expect(submitted).toEqual([]);
-    expect(await within(screen.getByRole('list', { name: 'Selected tags' })).findByText('Errands')).toBeTruthy();
-    await user.click(screen.getByRole('combobox'));
-    await user.keyboard('{Backspace}');
-    await waitFor(() => expect(screen.queryByRole('list', { name: 'Selected tags' })).toBeNull());
   });
 });

@@ -8,6 +8,7 @@ import { useNarrowScreen } from '../hooks/use-narrow-screen';
 import { useTagLookup } from '../hooks/use-tag-lookup';
 import { TagChip } from './tag-chip';
 import { TagCombobox } from './tag-combobox';
+import { Icon } from '../../../components/ui/icon';
 
 interface TagSelectorProps {
   value: string[];
@@ -99,9 +100,7 @@ function NarrowPicker({ tags, loading, onPick, onCreate }: { tags: Tag[]; loadin
         aria-label={t`New tag`}
         className="grid size-11 shrink-0 place-items-center rounded-lg bg-primary text-primary-contrast focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
       >
-        <svg viewBox="0 0 24 24" aria-hidden className="size-6 fill-current">
-          <path d={mdiPlus} />
-        </svg>
+        <Icon path={mdiPlus} size={24} />
       </button>
     </div>
   );

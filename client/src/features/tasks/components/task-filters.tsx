@@ -4,7 +4,8 @@ import { Popover } from 'radix-ui';
 import { Button } from '../../../components/ui/button';
 import { cn, focusRing } from '../../../components/ui/cn';
 import { Icon } from '../../../components/ui/icon';
-import { SelectField } from '../../../components/ui/select';
+import { PopoverPanel } from '../../../components/ui/popover-field';
+import { SelectField, type SelectFieldProps } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { DEFAULT_FILTERS, hasActiveFilters, type TaskFilters } from '../logic/filters';
 import { usePriorityLabels } from './labels';
@@ -28,24 +29,20 @@ export function TaskFiltersBar({ value, onChange }: { value: TaskFilters; onChan
         start={<Icon path={mdiMagnify} size={18} />}
         containerClassName="min-w-0 basis-full sm:basis-auto sm:flex-1"
       />
-      <SelectField<TaskFilters['status']>
+      <FilterSelect<'status'>
         label={t`Status`}
-        hideLabel
         value={value.status}
         onValueChange={(v) => set('status', v)}
-        className="min-w-0 flex-1 sm:w-48 sm:flex-none"
         options={[
           { value: 'all', label: t`All tasks` },
           { value: 'incomplete', label: t`Incomplete tasks` },
           { value: 'completed', label: t`Completed tasks` },
         ]}
       />
-      <SelectField<TaskFilters['priority']>
+      <FilterSelect<'priority'>
         label={t`Priority`}
-        hideLabel
         value={value.priority}
         onValueChange={(v) => set('priority', v)}
-        className="min-w-0 flex-1 sm:w-48 sm:flex-none"
         options={[
           { value: 'any', label: t`Any priority` },
           { value: 'high', label: priorities.high },
@@ -69,11 +66,9 @@ export function TaskFiltersBar({ value, onChange }: { value: TaskFilters; onChan
             {tagCount > 0 && <span className="rounded-full bg-primary/10 px-1.5 text-xs font-semibold">{tagCount}</span>}
           </button>
         </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content align="end" sideOffset={6} collisionPadding={8} className="z-[60] w-80 max-w-[calc(100vw-1rem)] rounded-xl border border-line bg-surface p-3 text-ink shadow-xl outline-none">
-            <TaskTagSelector value={value.tags} onChange={(ids) => set('tags', ids)} label={t`Show tasks with any of these tags`} />
-          </Popover.Content>
-        </Popover.Portal>
+        <PopoverPanel align="end" className="w-80 max-w-[calc(100vw-1rem)] p-3">
+          <TaskTagSelector value={value.tags} onChange={(ids) => set('tags', ids)} label={t`Show tasks with any of these tags`} />
+        </PopoverPanel>
       </Popover.Root>
       {hasActiveFilters(value) && (
         <Button variant="ghost" size="sm" icon={mdiFilterVariant} onClick={() => onChange(DEFAULT_FILTERS)}>
@@ -82,4 +77,11 @@ export function TaskFiltersBar({ value, onChange }: { value: TaskFilters; onChan
       )}
     </div>
   );
+}
+
+type SelectFilter = 'status' | 'priority';
+
+/** A status or priority filter: a select without a visible label, full width when narrow. */
+function FilterSelect<K extends SelectFilter>(props: Omit<SelectFieldProps<TaskFilters[K]>, 'hideLabel' | 'className'>) {
+  return <SelectField<TaskFilters[K]> {...props} hideLabel className="min-w-0 flex-1 sm:w-48 sm:flex-none" />;
 }

@@ -1,15 +1,15 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syncState } from '../../../db/sync-state';
 import type { UserPrefs } from '../../../lib/use-prefs';
 import { DEFAULT_FILTERS } from '../logic/filters';
 import { indexTasks } from '../logic/tree';
 import type { TaskItem } from '../logic/types';
-import { renderWithI18n, taskItem } from '../testing';
+import { activateEnglish, renderWithI18n } from '../../../test/kit';
+import { taskItem } from '../testing';
 import { TaskList } from './task-list';
 
-i18n.loadAndActivate({ locale: 'en', messages: {} });
+activateEnglish();
 
 const tasks: TaskItem[] = Array.from({ length: 250 }, (_, i) => taskItem(`t${String(i).padStart(3, '0')}`, { title: `Task ${i}` }));
 const prefs: UserPrefs = { timeZone: 'UTC', weekStartDay: 1, clockMode: '12h', locale: 'en' };

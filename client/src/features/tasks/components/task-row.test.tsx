@@ -1,12 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithI18n } from '../testing';
+import { activateEnglish, renderWithI18n } from '../../../test/kit';
 import type { TaskItem } from '../logic/types';
 import { TaskRow } from './task-row';
-import { i18n } from '@lingui/core';
 
-i18n.loadAndActivate({ locale: 'en', messages: {} });
+activateEnglish();
 
 const task: TaskItem = {
   id: 't',

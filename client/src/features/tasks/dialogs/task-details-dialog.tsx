@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { mdiArrowULeftTop, mdiCheck, mdiDelete, mdiPencil, mdiPlus, mdiUndo } from '@mdi/js';
-import { useCallback, useState, type ReactNode } from 'react';
+import { mdiArrowULeftTop, mdiCheck, mdiPlus, mdiUndo } from '@mdi/js';
+import { useCallback, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { cn } from '../../../components/ui/cn';
 import { AppDialog } from '../../../components/ui/dialog';
+import { DescriptionSection, DetailField, DetailsFooter, NoValue } from '../../../components/ui/details';
 import { Icon } from '../../../components/ui/icon';
 import { formatTimeOfDay } from '../../../lib/dates';
 import { useDateLabel, useTitleOf } from '../components/labels';
@@ -34,15 +35,6 @@ export interface TaskDetailsDialogProps {
   onDeleted(title: string, undo: () => Promise<void>): void;
 }
 
-function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5">
-      <dt className="text-xs font-medium uppercase tracking-wide text-muted">{label}</dt>
-      <dd className="flex flex-wrap items-center gap-1.5 text-sm">{children}</dd>
-    </div>
-  );
-}
-
 /** SPEC section 2: task details, 700 px wide. */
 export function TaskDetailsDialog({ task, index, prefs, today, onClose, onOpenTask, onEdit, onCreateSubtask, onDeleted }: TaskDetailsDialogProps) {
   const { t } = useLingui();
@@ -56,7 +48,7 @@ export function TaskDetailsDialog({ task, index, prefs, today, onClose, onOpenTa
   const dates = taskDates({ ...task, completed: checked }, today, prefs.timeZone);
   const parent = task.parent ? index.byId.get(task.parent) : undefined;
   const subtasks = (index.children.get(task.id) ?? []).map((id) => index.byId.get(id)!).sort(compareTasks);
-  const none = <span className="text-muted">—</span>;
+  const none = <NoValue />;
 
   const remove = async () => {
     setDeleteFailed(false);
@@ -78,22 +70,11 @@ export function TaskDetailsDialog({ task, index, prefs, today, onClose, onOpenTa
       fullScreenOnNarrow
       data-testid="task-details"
       footer={
-        <>
-          <Button variant="ghost" icon={mdiDelete} className="mr-auto text-danger max-sm:px-3" onClick={() => setConfirmDelete(true)} aria-label={t`Delete`}>
-            <span className="max-sm:sr-only">
-              <Trans>Delete</Trans>
-            </span>
-          </Button>
-          <Button variant="ghost" onClick={onClose} className="max-sm:hidden">
-            <Trans>Close</Trans>
-          </Button>
+        <DetailsFooter onDelete={() => setConfirmDelete(true)} onClose={onClose} onEdit={onEdit}>
           <Button variant="secondary" icon={checked ? mdiUndo : mdiCheck} onClick={toggle} className="max-sm:px-3">
             {checked ? <Trans>Uncomplete</Trans> : <Trans>Complete</Trans>}
           </Button>
-          <Button variant="primary" icon={mdiPencil} onClick={onEdit} className="max-sm:px-3">
-            <Trans>Edit</Trans>
-          </Button>
-        </>
+        </DetailsFooter>
       }
     >
       <div className="flex flex-col gap-5">
@@ -116,34 +97,23 @@ export function TaskDetailsDialog({ task, index, prefs, today, onClose, onOpenTa
           </p>
         )}
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
-          <Field label={<Trans>Status</Trans>}>
+          <DetailField label={<Trans>Status</Trans>}>
             <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', checked ? 'bg-success/15 text-success' : 'bg-surface-2 text-ink')}>
               {checked ? <Trans>Completed</Trans> : <Trans>Not completed</Trans>}
             </span>
-          </Field>
-          <Field label={<Trans>Priority</Trans>}>
+          </DetailField>
+          <DetailField label={<Trans>Priority</Trans>}>
             <PriorityChip priority={task.priority} />
-          </Field>
-          <Field label={<Trans>Time</Trans>}>{task.time ? formatTimeOfDay(task.time, prefs.clockMode, prefs.locale) : none}</Field>
-          <Field label={<Trans>Start date</Trans>}>{dates.start ? dateLabel(dates.start, today) : none}</Field>
-          <Field label={<Trans>Due date</Trans>}>
+          </DetailField>
+          <DetailField label={<Trans>Time</Trans>}>{task.time ? formatTimeOfDay(task.time, prefs.clockMode, prefs.locale) : none}</DetailField>
+          <DetailField label={<Trans>Start date</Trans>}>{dates.start ? dateLabel(dates.start, today) : none}</DetailField>
+          <DetailField label={<Trans>Due date</Trans>}>
             {dates.due ? <span className={cn(dates.overdueDays > 0 && 'text-danger')}>{dateLabel(dates.due, today)}</span> : none}
             <OverdueBadge days={dates.overdueDays} />
-          </Field>
-          <Field label={<Trans>Tags</Trans>}>{task.tags.length > 0 ? <TaskTagChips ids={task.tags} /> : none}</Field>
+          </DetailField>
+          <DetailField label={<Trans>Tags</Trans>}>{task.tags.length > 0 ? <TaskTagChips ids={task.tags} /> : none}</DetailField>
         </dl>
-        <section>
-          <h3 className="mb-1 text-xs font-medium uppercase tracking-wide text-muted">
-            <Trans>Description</Trans>
-          </h3>
-          {task.description.trim() ? (
-            <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{task.description}</p>
-          ) : (
-            <p className="text-sm text-muted">
-              <Trans>No description.</Trans>
-            </p>
-          )}
-        </section>
+        <DescriptionSection text={task.description} />
         <section aria-labelledby={`subtasks-${task.id}`} className="flex flex-col gap-2">
           <div className="flex items-center justify-between gap-2">
             <h3 id={`subtasks-${task.id}`} className="min-w-0 text-xs font-medium uppercase tracking-wide text-muted">

@@ -1,22 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
 import { useTaskIndex, useTasks } from '../data/queries';
 import type { UserPrefs } from '../../../lib/use-prefs';
-import { localToday, renderWithI18n, seedTask, setupTasksTest, titlesByParent } from '../testing';
+import { eachTestDb, localToday, renderWithI18n, seed } from '../../../test/kit';
+import { titlesByParent } from '../testing';
 import { TaskFormDialog, type TaskFormTarget } from './task-form-dialog';
 
 let db: AppDatabase;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
-  ({ db, cleanup } = await setupTasksTest());
-});
-afterEach(async () => {
-  await cleanup();
-});
+eachTestDb((opened) => (db = opened));
 
 const prefs: UserPrefs = { timeZone: 'UTC', weekStartDay: 1, clockMode: '24h', locale: 'en' };
 
@@ -59,7 +54,7 @@ describe('TaskFormDialog', () => {
   });
 
   it('creates a task with the parent it was opened with and medium priority', async () => {
-    await seedTask(db, 'p', { title: 'Plan trip' });
+    await seed(db, 'task', 'p', { title: 'Plan trip' });
     const onClose = renderForm({ mode: 'create', parent: 'p' });
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'New task' });
@@ -83,7 +78,7 @@ describe('TaskFormDialog', () => {
   });
 
   it('asks before closing an edit with unsaved changes: Keep editing stays, Discard closes and writes nothing', async () => {
-    await seedTask(db, 't', { title: 'Write report' });
+    await seed(db, 'task', 't', { title: 'Write report' });
     const onClose = renderForm({ mode: 'edit', id: 't' });
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Edit task' });
@@ -102,7 +97,7 @@ describe('TaskFormDialog', () => {
   });
 
   it('closes an unchanged edit without asking', async () => {
-    await seedTask(db, 't', { title: 'Write report' });
+    await seed(db, 'task', 't', { title: 'Write report' });
     const onClose = renderForm({ mode: 'edit', id: 't' });
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Edit task' });
@@ -111,11 +106,11 @@ describe('TaskFormDialog', () => {
   });
 
   it('applies staged, deleted and restored children on save, and nothing before', async () => {
-    await seedTask(db, 'p', { title: 'Parent' });
-    await seedTask(db, 'c1', { title: 'Child one', parent: 'p' });
-    await seedTask(db, 'c2', { title: 'Child two', parent: 'p' });
-    await seedTask(db, 'f', { title: 'Free task' });
-    await seedTask(db, 'g', { title: 'Grandparent' });
+    await seed(db, 'task', 'p', { title: 'Parent' });
+    await seed(db, 'task', 'c1', { title: 'Child one', parent: 'p' });
+    await seed(db, 'task', 'c2', { title: 'Child two', parent: 'p' });
+    await seed(db, 'task', 'f', { title: 'Free task' });
+    await seed(db, 'task', 'g', { title: 'Grandparent' });
     await mutate(db, 'task.move', { id: 'p', parent: 'g' });
     const before = await titlesByParent(db);
     const onClose = renderForm({ mode: 'edit', id: 'p' });
@@ -158,8 +153,8 @@ describe('TaskFormDialog', () => {
   });
 
   it('keeps the dialog open with the error when the save fails, and writes nothing of it', async () => {
-    await seedTask(db, 'p', { title: 'Parent' });
-    await seedTask(db, 'f', { title: 'Free task' });
+    await seed(db, 'task', 'p', { title: 'Parent' });
+    await seed(db, 'task', 'f', { title: 'Free task' });
     const onClose = renderForm({ mode: 'edit', id: 'p' });
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Edit task' });

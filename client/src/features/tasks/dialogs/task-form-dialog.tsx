@@ -1,9 +1,7 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { UnsavedChangesDialog } from '../../../components/ui/confirm-dialog';
 import { DatePicker } from '../../../components/ui/date-picker';
-import { AppDialog } from '../../../components/ui/dialog';
+import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
 import { SelectField } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { TextArea } from '../../../components/ui/textarea';
@@ -48,7 +46,6 @@ export function TaskFormDialog({ target, index, prefs, today, onClose }: TaskFor
   const [showErrors, setShowErrors] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const titleRef = useRef<HTMLInputElement>(null);
 
   const set = <K extends keyof TaskFormValues>(key: K, value: TaskFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
@@ -64,11 +61,6 @@ export function TaskFormDialog({ target, index, prefs, today, onClose }: TaskFor
         : [],
     [index, taskId, stagedChildren.join(), values.parent],
   );
-
-  const requestClose = () => {
-    if (dirty && !saving) setConfirming(true);
-    else onClose();
-  };
 
   const save = async () => {
     if (errors.title) {
@@ -98,38 +90,16 @@ export function TaskFormDialog({ target, index, prefs, today, onClose }: TaskFor
   };
 
   return (
-    <AppDialog
-      open
-      onOpenChange={(open) => !open && requestClose()}
+    <FormDialog
+      dirty={dirty && !saving}
+      onClose={onClose}
       title={taskId ? t`Edit task` : t`New task`}
-      width={600}
-      fullScreenOnNarrow
       data-testid="task-form"
-      footer={
-        <>
-          {saveError && (
-            <p role="alert" className="mr-auto text-sm text-danger">
-              {saveError}
-            </p>
-          )}
-          <Button variant="ghost" onClick={requestClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button variant="primary" type="submit" form={formId} disabled={saving}>
-            <Trans>Save</Trans>
-          </Button>
-        </>
-      }
+      formId={formId}
+      saveDisabled={saving}
+      saveError={saveError}
     >
-      <form
-        id={formId}
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <DialogForm id={formId} onSubmit={() => void save()}>
         <TextField
           ref={titleRef}
           label={t`Title`}
@@ -159,15 +129,7 @@ export function TaskFormDialog({ target, index, prefs, today, onClose }: TaskFor
         <ParentField value={values.parent} onChange={(p) => set('parent', p)} choices={parentOptions} index={index} />
         <TaskTagSelector value={values.tags} onChange={(ids) => set('tags', ids)} />
         {taskId && <ChildTasksSection taskId={taskId} index={index} staging={staging} onChange={setStaging} choices={childOptions} />}
-      </form>
-      <UnsavedChangesDialog
-        open={confirming}
-        onKeepEditing={() => setConfirming(false)}
-        onDiscard={() => {
-          setConfirming(false);
-          onClose();
-        }}
-      />
-    </AppDialog>
+      </DialogForm>
+    </FormDialog>
   );
 }
