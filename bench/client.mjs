@@ -74,6 +74,7 @@ function ensureClientBuild() {
   const sources = Math.max(
     newestMtime(path.join(clientDir, 'src')),
     newestMtime(path.join(clientDir, 'public')),
+    newestMtime(path.join(clientDir, 'vite-plugins')),
     newestMtime(path.join(root, 'shared', 'src')),
     statSync(path.join(clientDir, 'index.html')).mtimeMs,
     statSync(path.join(clientDir, 'vite.config.ts')).mtimeMs,
