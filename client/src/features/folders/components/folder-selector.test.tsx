@@ -1,10 +1,9 @@
-import { buildFolderTree } from '@adhd/shared/folders/logic';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FolderItem } from '../data/queries';
+import { folderTree, type FolderItem } from '../data/queries';
 import { FolderSelector } from './folder-selector';
 
 const folder = (_id: string, name: string, parentFolder: string | null = null, color: string | null = null): FolderItem => ({
@@ -14,8 +13,10 @@ const folder = (_id: string, name: string, parentFolder: string | null = null, c
   color,
   icon: 'mdi-briefcase',
   tags: [],
+  createdAt: '2025-01-01T00:00:00Z',
+  updatedAt: '2025-01-01T00:00:00Z',
 });
-const tree = buildFolderTree([folder('w', 'Work', null, '#1E88E5'), folder('p', 'Projects', 'w'), folder('d', 'Deep', 'p'), folder('h', 'Home')]);
+const tree = folderTree([folder('w', 'Work', null, '#1E88E5'), folder('p', 'Projects', 'w'), folder('d', 'Deep', 'p'), folder('h', 'Home')]);
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'en', messages: {} });
