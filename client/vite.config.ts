@@ -6,7 +6,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { earlyScript, minifyPublicScripts } from './vite-plugins/public-scripts';
+import { earlyScript, minifyPublicScripts } from './vite-plugins/public-scripts.ts';
 
 const API = process.env.API_URL ?? 'http://127.0.0.1:3000';
 

@@ -19,7 +19,7 @@
   'use strict';
   /**
    * IndexedDB's version of the local schema (Dexie's newest version, times 10; bucket records since version 2).
-   * Written in by the build and the dev server from client/src/db/schema-versions.ts (src/lib/early-script.ts).
+   * Written in by the build and the dev server from client/src/db/schema-versions.ts (client/vite-plugins/public-scripts.ts).
    */
   var BUCKET_SCHEMA = Number('%LOCAL_SCHEMA_IDB_VERSION%');
   /** Rows of the first pull page of a first sync (db/replicate.ts FIRST_PAGE) and the protocol version. */

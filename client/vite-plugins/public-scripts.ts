@@ -1,14 +1,29 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { minifySync, type Plugin } from 'vite';
-import { withSchemaVersion } from '../src/lib/early-script';
+import { LOCAL_SCHEMA_IDB_VERSION } from '../src/db/schema-versions.ts';
+
+/**
+ * `public/early.js` reads the tasks' bucket records only from a database at the version the app opens, which
+ * it cannot import (a classic script that runs before the app's modules). It is written with this placeholder,
+ * and the build and the dev server hand it out with the number in its place (`minifyPublicScripts`,
+ * `earlyScript`): the version is declared once, in db/schema-versions.ts. As written, the placeholder is NaN,
+ * so an unprocessed copy never reads anything (the app then reads the tasks itself).
+ */
+export const SCHEMA_PLACEHOLDER = "Number('%LOCAL_SCHEMA_IDB_VERSION%')";
+
+/** early.js's source with the current IndexedDB version of the local schema in place of the placeholder. */
+export function withSchemaVersion(source: string): string {
+  if (!source.includes(SCHEMA_PLACEHOLDER)) throw new Error(`early.js: no ${SCHEMA_PLACEHOLDER} to replace`);
+  return source.replaceAll(SCHEMA_PLACEHOLDER, String(LOCAL_SCHEMA_IDB_VERSION));
+}
 
 /**
  * The classic scripts of public/ that the first paint runs (`early.js`, the head start, and `sw-routes.js`,
  * which the service worker imports) are copied as written, comments and all; they are minified here once
  * written (Oxc, through Vite; their top-level names are kept, as scripts share the global scope). `early.js`:
  * 3.7 KiB gzip as written, 1.5 KiB minified (metric 15), with the local schema's version written in
- * (src/lib/early-script.ts). The service worker's precache list is made after this.
+ * (`withSchemaVersion`). The service worker's precache list is made after this.
  */
 export function minifyPublicScripts(): Plugin {
   return {
@@ -30,7 +45,7 @@ export function minifyPublicScripts(): Plugin {
 
 /**
  * The dev server's `/early.js`: public/early.js with the local schema's version written in
- * (src/lib/early-script.ts), as the build writes it (minifyPublicScripts).
+ * (`withSchemaVersion`), as the build writes it (minifyPublicScripts).
  */
 export function earlyScript(): Plugin {
   return {

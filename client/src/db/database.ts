@@ -1,5 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import { bucketMiddleware } from './buckets';
+import { UPGRADES } from './schema-upgrades';
 import { SCHEMA_STEPS } from './schema-versions';
 import { onBlocked, onReady, onVersionChange } from './upgrade';
 import type { EntityType } from '@adhd/shared/sync/protocol';
@@ -99,7 +100,7 @@ export class AppDatabase extends Dexie {
     super(databaseName(userId));
     for (const step of SCHEMA_STEPS) {
       const version = this.version(step.version).stores(step.stores);
-      if (step.upgrade) version.upgrade(step.upgrade);
+      if (step.upgrade) version.upgrade(UPGRADES[step.upgrade]);
     }
     this.use(bucketMiddleware(Object.values(TABLE_OF)));
     this.on('versionchange', (event) => onVersionChange(this, event));

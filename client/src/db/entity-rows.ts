@@ -6,22 +6,31 @@ import { tagCreateSchema } from '@adhd/shared/tags/schema';
 import { taskCreateSchema } from '@adhd/shared/tasks/schema';
 import { calendarDateSchema, idSchema } from '@adhd/shared/validation/fields';
 import { z } from 'zod/mini';
+import type { $ZodLooseShape } from 'zod/v4/core';
 import type { LocalRow } from './database';
 import { rowDecoder } from './row-decoder';
+
+type Shape = $ZodLooseShape;
+
+/** A create schema's fields without `_id`, plus `extra` (z.object only: z.omit and z.extend would join the first paint's JS). */
+function withoutId<S extends Shape, E extends Shape = Record<never, never>>(schema: { shape: S }, extra?: E) {
+  const { _id: _, ...fields } = schema.shape;
+  return z.object({ ...fields, ...extra } as Omit<S, '_id'> & E);
+}
 
 /**
  * What each entity's stored row holds, as the shared create schemas define it (with their defaults), without
  * the create-only `_id`. A new entity type adds its line here; its screens read `EntityRow<'type'>`.
  */
-const taskRow = z.omit(taskCreateSchema, { _id: true });
-const habitRow = z.omit(habitCreateBaseSchema, { _id: true });
-const noteRow = z.extend(z.omit(noteCreateSchema, { _id: true }), {
+const taskRow = withoutId(taskCreateSchema);
+const habitRow = withoutId(habitCreateBaseSchema);
+const noteRow = withoutId(noteCreateSchema, {
   /** Set on a conflicted copy: the note whose other text this one keeps (docs/notes.md). */
   conflictOf: z._default(z.nullable(idSchema), null),
 });
-const folderRow = z.omit(folderCreateSchema, { _id: true });
-const tagRow = z.omit(tagCreateSchema, { _id: true });
-const eventRow = z.omit(eventCreateSchema, { _id: true });
+const folderRow = withoutId(folderCreateSchema);
+const tagRow = withoutId(tagCreateSchema);
+const eventRow = withoutId(eventCreateSchema);
 /** A marked day of a habit (shared `HabitDayData`); `habit` is the row's parent link. */
 const habitDayRow = z.object({
   habit: idSchema,

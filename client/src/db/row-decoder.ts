@@ -80,9 +80,6 @@ export function guardOf(schema: AnySchema): Guard {
   }
 }
 
-/** A fresh copy of a default value (a default `[]` is never shared between rows). */
-const fresh = (value: unknown): unknown => (Array.isArray(value) ? [...value] : isPlainObject(value) ? { ...value } : value);
-
 /** The row fields every decoded row carries: its id (under `K`) and timestamps. */
 export type RowKeys<K extends string> = { [P in K]: string } & { createdAt: string; updatedAt: string };
 export type Decoded<S extends AnySchema, K extends string = 'id'> = z.output<S> & RowKeys<K>;
@@ -101,30 +98,38 @@ export function rowDecoder<S extends AnySchema, K extends string = 'id'>(
 ): (row: LocalRow) => Decoded<S, K> | null {
   const shape = defOf(schema).shape;
   if (!shape) throw new Error('rowDecoder: an object schema is needed');
-  const fields = Object.entries(shape).map(([key, field]) => {
-    const def = defOf(field);
-    return { key, guard: guardOf(field), hasDefault: def.type === 'default', defaultValue: def.defaultValue };
-  });
+  // Parallel arrays and one plain loop: the cold start runs this 10k times before anything is optimised.
+  const entries = Object.entries(shape);
+  const keys = entries.map(([key]) => key);
+  const guards = entries.map(([, field]) => guardOf(field));
+  const defaults = entries.map(([, field]) => defaultMaker(defOf(field)));
+  const n = keys.length;
   const idKey = options.idKey ?? 'id';
   const fill = options.fill;
 
-  const fast = (data: Record<string, unknown>, extra: Record<string, unknown> | undefined): Record<string, unknown> | null => {
+  const fast = (row: LocalRow, data: Record<string, unknown>): Record<string, unknown> | null => {
     const out: Record<string, unknown> = {};
-    for (const f of fields) {
-      let value = data[f.key];
-      if (value === undefined && extra) value = extra[f.key];
-      if (value === undefined && f.hasDefault) value = fresh(f.defaultValue);
-      else if (!f.guard(value)) return null;
-      if (value !== undefined) out[f.key] = value;
+    let extra: Record<string, unknown> | undefined;
+    for (let i = 0; i < n; i++) {
+      const key = keys[i]!;
+      let value = data[key];
+      if (value === undefined && fill) value = (extra ??= fill(row) as Record<string, unknown>)[key];
+      if (value === undefined) {
+        const make = defaults[i];
+        if (make) value = make();
+        else if (guards[i]!(undefined)) continue;
+        else return null;
+      } else if (!guards[i]!(value)) return null;
+      out[key] = value;
     }
     return out;
   };
 
   return (row) => {
     const data = isPlainObject(row.data) ? row.data : {};
-    const extra = fill?.(row) as Record<string, unknown> | undefined;
-    let out = fast(data, extra);
+    let out = fast(row, data);
     if (!out) {
+      const extra = fill?.(row) as Record<string, unknown> | undefined;
       const parsed = schema.safeParse(extra ? { ...extra, ...stripUndefined(data) } : data);
       if (!parsed.success) return null;
       out = parsed.data as Record<string, unknown>;
@@ -134,6 +139,15 @@ export function rowDecoder<S extends AnySchema, K extends string = 'id'>(
     out.updatedAt = row.updatedAt;
     return out as Decoded<S, K>;
   };
+}
+
+/** A field's default as a function making it (a fresh `[]` or `{}` each time), or null without one. */
+function defaultMaker(def: Def): (() => unknown) | null {
+  if (def.type !== 'default') return null;
+  const value = def.defaultValue;
+  if (Array.isArray(value)) return () => [...value];
+  if (isPlainObject(value)) return () => ({ ...value });
+  return () => value;
 }
 
 function stripUndefined(data: Record<string, unknown>): Record<string, unknown> {

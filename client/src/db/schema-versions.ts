@@ -1,6 +1,3 @@
-import type { Transaction } from 'dexie';
-import { isBucket, toBuckets } from './buckets';
-
 /**
  * The local database's schema, one step per Dexie version as it shipped. A shipped step is NEVER edited: a
  * device that opened version n has exactly that step's stores, and Dexie only runs the steps above it.
@@ -8,15 +5,16 @@ import { isBucket, toBuckets } from './buckets';
  * literals on purpose, so nothing derived (such as `TABLE_OF`) can change a shipped step behind its back.
  * `schema-versions.test.ts` holds the shipped steps as written and fails when one changes.
  *
- * `public/early.js` reads the tasks' bucket records only from a database at the current version: the build
- * writes `LOCAL_SCHEMA_IDB_VERSION` into it (client/vite.config.ts, `earlyScript`).
+ * A data migration is named here and written in `schema-upgrades.ts`, so this file imports nothing: the build
+ * reads it too (`public/early.js` reads the tasks' bucket records only from a database at the current version,
+ * and the build writes `LOCAL_SCHEMA_IDB_VERSION` into it: client/vite-plugins/public-scripts.ts).
  */
 export interface SchemaStep {
   version: number;
   /** Dexie's store declarations of this version: every table, as declared when the step shipped. */
   stores: Readonly<Record<string, string | null>>;
-  /** The data migration from the previous version, if any. */
-  upgrade?: (tx: Transaction) => Promise<void>;
+  /** The data migration from the previous version, if any (schema-upgrades.ts). */
+  upgrade?: 'packIntoBuckets';
 }
 
 const V1_DATA = 'id, parentId, deleted, updatedAt';
@@ -36,14 +34,11 @@ const V1_STORES = {
   _base: '[type+id]',
 } as const;
 
-/** The entity tables of version 1, whose rows version 2 packs into buckets. */
-const V1_ENTITY_TABLES = ['tasks', 'habits', 'habitDays', 'notes', 'folders', 'events', 'tags', 'tagRefs', 'inbox'] as const;
-
 export const SCHEMA_STEPS: readonly SchemaStep[] = [
   // 1: one record per row in every entity table; the outbox, the sync metadata and the rebase's server copies.
   { version: 1, stores: V1_STORES },
   // 2: entity rows are stored in buckets (db/buckets.ts); the same tables and indexes as seen from Dexie.
-  { version: 2, stores: V1_STORES, upgrade: (tx) => packIntoBuckets(tx, V1_ENTITY_TABLES) },
+  { version: 2, stores: V1_STORES, upgrade: 'packIntoBuckets' },
   // 3: the "needs attention" list of refused changes. A plain table: the bucket middleware only takes the entity
   // tables it is given (TABLE_OF), and no existing table's keys change.
   { version: 3, stores: { ...V1_STORES, _attention: 'id, at' } },
@@ -53,20 +48,3 @@ export const SCHEMA_STEPS: readonly SchemaStep[] = [
 export const LOCAL_SCHEMA_VERSION = SCHEMA_STEPS[SCHEMA_STEPS.length - 1]!.version;
 /** The same as IndexedDB reports it (`IDBDatabase.version`): Dexie multiplies its version by 10. */
 export const LOCAL_SCHEMA_IDB_VERSION = LOCAL_SCHEMA_VERSION * 10;
-
-/** Version 1 → 2: every entity table's one-record-per-row content becomes bucket records, in the upgrade. */
-async function packIntoBuckets(tx: Transaction, tables: readonly string[]): Promise<void> {
-  const request = <T>(r: IDBRequest<T>) =>
-    new Promise<T>((resolve, reject) => {
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
-    });
-  for (const name of tables) {
-    const store = tx.idbtrans.objectStore(name);
-    const records = (await request(store.getAll())) as Record<string, unknown>[];
-    const rows = records.filter((r) => !isBucket(r));
-    if (rows.length === 0) continue;
-    await request(store.clear());
-    for (const bucket of toBuckets(rows)) store.put(bucket);
-  }
-}

@@ -1,4 +1,4 @@
-import { useDeferredValue, useSyncExternalStore } from 'react';
+import { useDeferredValue, useRef, useSyncExternalStore } from 'react';
 import type { LiveSnapshot, LiveSource } from './live-table';
 
 const noSubscribe = () => () => undefined;
@@ -12,8 +12,13 @@ const noSnapshot = () => undefined;
  */
 export function useLive<T>(source: LiveSource<T> | null): T[] | undefined {
   const snapshot = useSyncExternalStore(source?.subscribe ?? noSubscribe, source?.get ?? noSnapshot);
-  const deferred = useDeferredValue(snapshot);
-  return (snapshot?.fromPull ? deferred : snapshot)?.items;
+  // Only pulled snapshots go through the deferred value: a local write renders once, with no second pass.
+  const pulled = useDeferredValue(snapshot?.fromPull ? snapshot : undefined);
+  const shown = useRef<{ source: LiveSource<T> | null | undefined; items: T[] | undefined }>({ source: undefined, items: undefined });
+  // The urgent render of a pulled change keeps what was on screen; the deferred one shows the change.
+  const items = snapshot?.fromPull && pulled !== snapshot && shown.current.source === source ? shown.current.items : snapshot?.items;
+  shown.current = { source, items };
+  return items;
 }
 
 const derived = new WeakMap<(items: never[]) => unknown, WeakMap<object, unknown>>();

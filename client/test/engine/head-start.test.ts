@@ -5,7 +5,7 @@ import { FIRST_PAGE } from '../../src/db/replicate';
 import { SYNC_SCHEMA_VERSION } from '@adhd/shared/sync/protocol';
 import { committedCursors, liveTasks, makeEngine, makeNetwork, otherDevice } from './helpers';
 import { startServer, type TestServer } from './server';
-import { withSchemaVersion } from '../../src/lib/early-script';
+import { withSchemaVersion } from '../../vite-plugins/public-scripts';
 
 /**
  * public/early.js against the real server: on a device with no local database it sends the first pull page

@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Connect } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { earlyScript, minifyPublicScripts } from '../../vite-plugins/public-scripts';
-import { AppDatabase } from '../db/database';
-import { mutate } from '../db/mutate';
-import { markLocalDatabase } from './early';
-import { SCHEMA_PLACEHOLDER, withSchemaVersion } from './early-script';
+import { earlyScript, minifyPublicScripts, SCHEMA_PLACEHOLDER, withSchemaVersion } from '../vite-plugins/public-scripts';
+import { AppDatabase } from '../src/db/database';
+import { mutate } from '../src/db/mutate';
+import { markLocalDatabase } from '../src/lib/early';
 
-const PUBLIC = path.join(import.meta.dirname, '../../public');
+const PUBLIC = path.join(import.meta.dirname, '../public');
 const SOURCE = readFileSync(path.join(PUBLIC, 'early.js'), 'utf8');
 
 /** public/early.js as `vite build` writes it: the minify plugin's writeBundle over a copy of public/. */
