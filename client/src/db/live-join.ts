@@ -20,8 +20,8 @@ export class LiveJoin<A, B, R> implements LiveSource<R> {
     /** `group` is null while the side table's first read has not finished. */
     private readonly compose: (row: A, group: ReadonlyMap<string, B> | null) => R,
   ) {
-    this.off = [main.subscribe(() => this.update(main)), side.subscribe(() => this.update(side))];
-    if (main.get()) this.update(main);
+    this.off = [main.subscribe(() => this.update(main as LiveTable<unknown>)), side.subscribe(() => this.update(side as LiveTable<unknown>))];
+    if (main.loaded) this.update(main as LiveTable<unknown>);
   }
 
   get = (): LiveSnapshot<R> | undefined => this.snapshot;
@@ -41,10 +41,10 @@ export class LiveJoin<A, B, R> implements LiveSource<R> {
     this.listeners.clear();
   }
 
-  private update(from: LiveSource<unknown>): void {
+  private update(from: LiveTable<unknown>): void {
     const rows = this.main.get();
     if (!rows) return;
-    const sideLoaded = this.side.get() !== undefined;
+    const sideLoaded = this.side.loaded;
     const next = new Map<string, { main: A; group: ReadonlyMap<string, B> | null; result: R }>();
     const items: R[] = [];
     for (const row of rows.items) {
@@ -56,7 +56,7 @@ export class LiveJoin<A, B, R> implements LiveSource<R> {
       items.push(entry.result);
     }
     this.made = next;
-    this.snapshot = { items, fromPull: from.get()?.fromPull ?? false };
+    this.snapshot = { items, fromPull: from.lastFromPull };
     for (const l of [...this.listeners]) l();
   }
 }

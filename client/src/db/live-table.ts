@@ -44,6 +44,8 @@ const BULK_PUBLISH_MS = 1000;
 export class LiveTable<T> implements LiveSource<T> {
   private rows = new Map<string, T>();
   private snapshot: LiveSnapshot<T> | undefined = undefined;
+  /** Published and not yet read: the snapshot is made when first asked for (nobody lists a habit's 12k days). */
+  private published: { fromPull: boolean } | null = null;
   private readonly listeners = new Set<() => void>();
   private readonly indexes: LiveIndex<T>[] = [];
   private pending: Promise<void>;
@@ -82,7 +84,23 @@ export class LiveTable<T> implements LiveSource<T> {
     this.pending = this.loadFirst().catch(() => this.reload());
   }
 
-  get = (): LiveSnapshot<T> | undefined => this.snapshot;
+  get = (): LiveSnapshot<T> | undefined => {
+    if (this.published) {
+      this.snapshot = { items: [...this.rows.values()], fromPull: this.published.fromPull };
+      this.published = null;
+    }
+    return this.snapshot;
+  };
+
+  /** Whether the latest published change came from a pull page. */
+  get lastFromPull(): boolean {
+    return this.published?.fromPull ?? this.snapshot?.fromPull ?? false;
+  }
+
+  /** Whether the first read has been published. */
+  get loaded(): boolean {
+    return this.snapshot !== undefined || this.published !== null;
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -138,7 +156,7 @@ export class LiveTable<T> implements LiveSource<T> {
       clearTimeout(this.bulkTimer);
       this.bulkTimer = null;
     }
-    this.snapshot = { items: [...this.rows.values()], fromPull };
+    this.published = { fromPull };
     for (const l of [...this.listeners]) l();
   }
 
@@ -178,7 +196,7 @@ export class LiveTable<T> implements LiveSource<T> {
     const changes = new Map<string, T | null>();
     for (const [id, item] of next) changes.set(id, item);
     for (const id of this.rows.keys()) if (!next.has(id)) changes.set(id, null);
-    if (this.apply(changes) || this.snapshot === undefined) this.publish();
+    if (this.apply(changes) || !this.loaded) this.publish();
   }
 
   private async patch(keys: string[]): Promise<void> {
