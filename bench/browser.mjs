@@ -39,6 +39,7 @@ export function buildClient(outDir, say) {
   const sources = Math.max(
     newestMtime(path.join(clientDir, 'src')),
     newestMtime(path.join(clientDir, 'public')),
+    newestMtime(path.join(clientDir, 'vite-plugins')),
     newestMtime(path.join(root, 'shared', 'src')),
     statSync(path.join(clientDir, 'index.html')).mtimeMs,
     statSync(path.join(clientDir, 'vite.config.ts')).mtimeMs,

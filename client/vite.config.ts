@@ -4,8 +4,9 @@ import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig, minifySync, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { earlyScript, minifyPublicScripts } from './vite-plugins/public-scripts.ts';
 
 const API = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -90,28 +91,6 @@ function compileHints(): Plugin {
   };
 }
 
-/**
- * The classic scripts of public/ that the first paint runs (`early.js`, the head start, and `sw-routes.js`,
- * which the service worker imports) are copied as written, comments and all; they are minified here once
- * written (Oxc, through Vite; their top-level names are kept, as scripts share the global scope). `early.js`:
- * 3.7 KiB gzip as written, 1.5 KiB minified (metric 15). The service worker's precache list is made after this.
- */
-function minifyPublicScripts(): Plugin {
-  return {
-    name: 'minify-public-scripts',
-    apply: 'build',
-    enforce: 'post',
-    writeBundle(options) {
-      for (const name of ['early.js', 'sw-routes.js']) {
-        const file = path.join(options.dir!, name);
-        const { code, errors } = minifySync(name, readFileSync(file, 'utf8'), { compress: true, mangle: { toplevel: false } });
-        if (errors.length) throw new Error(`minify ${name}: ${errors.map((e) => e.message).join('; ')}`);
-        writeFileSync(file, code);
-      }
-    },
-  };
-}
-
 export default defineConfig({
   resolve: { conditions: ['source'] },
   plugins: [
@@ -122,6 +101,7 @@ export default defineConfig({
     compileHints(),
     startChunks(),
     minifyPublicScripts(),
+    earlyScript(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',

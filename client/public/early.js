@@ -17,8 +17,11 @@
  */
 (function () {
   'use strict';
-  /** Dexie's version of the schema (AppDatabase version 3, times 10); the bucket records are version 2's. */
-  var BUCKET_SCHEMA = 30;
+  /**
+   * IndexedDB's version of the local schema (Dexie's newest version, times 10; bucket records since version 2).
+   * Written in by the build and the dev server from client/src/db/schema-versions.ts (client/vite-plugins/public-scripts.ts).
+   */
+  var BUCKET_SCHEMA = Number('%LOCAL_SCHEMA_IDB_VERSION%');
   /** Rows of the first pull page of a first sync (db/replicate.ts FIRST_PAGE) and the protocol version. */
   var FIRST_PAGE = 1000;
   var SYNC_SCHEMA_VERSION = 1;

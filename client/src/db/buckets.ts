@@ -1,5 +1,4 @@
 import Dexie, {
-  cmp,
   type DBCore,
   type DBCoreCountRequest,
   type DBCoreCursor,
@@ -15,6 +14,11 @@ import Dexie, {
   type DBCoreTransaction,
   type Middleware,
 } from 'dexie';
+import { arrayCursor, type Entry } from './bucket-cursor';
+import { bucketOf, isBucket, type Bucket, type Row } from './bucket-records';
+import { ANY, compareKeys, inRange, isValidKey } from './key-ranges';
+
+export { BUCKETS, bucketOf, isBucket, rowsOfBuckets, toBuckets, type Bucket } from './bucket-records';
 
 /**
  * Bucketed storage for the entity tables (docs/sync.md, "Buckets"). Chromium's IndexedDB costs about
@@ -26,60 +30,13 @@ import Dexie, {
  * the strings of the rows that did not change instead of walking their objects again, and every read hands
  * out a fresh object. Rows must therefore be JSON values (they are: server data and ISO date strings).
  *
- * Everything above it (Dexie's tables, transactions, liveQuery and change events, the task and habit caches,
+ * Everything above it (Dexie's tables, transactions, liveQuery and change events, the live tables,
  * the mutators) still sees one record per row with its primary key and indexes: `get`, `getMany`, `mutate`
  * (put, add, delete, deleteRange), `query` and `count` are answered from the buckets, and secondary indexes
  * (`parentId`, `deleted`, `updatedAt`) are evaluated over the rows in memory. Writes read, change and rewrite
  * whole buckets inside the caller's transaction; writes to one bucket within a transaction run one after the
  * other, so two of them never overwrite each other's change.
  */
-
-/** Records per bucketed table: 10k tasks are ~156 rows a record (~70 KB), read back in one `getAll()` of 25–50 ms; 256 smaller records read 2–3× slower. */
-export const BUCKETS = 64;
-
-type Row = Record<string, unknown>;
-
-export interface Bucket {
-  id: string;
-  bucket: 1;
-  /** Row id → the row as JSON text: a string costs a copy to store and to load, where an object costs a walk. */
-  rows: Map<string, string>;
-}
-
-/** The bucket record key of row `id` (FNV-1a of its UTF-16 code units). */
-export function bucketOf(id: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) {
-    h ^= id.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return bucketKey((h >>> 0) % BUCKETS);
-}
-
-const bucketKey = (n: number) => `b${String(n).padStart(3, '0')}`;
-
-export const isBucket = (value: unknown): value is Bucket =>
-  typeof value === 'object' && value !== null && (value as Partial<Bucket>).bucket === 1 && (value as Partial<Bucket>).rows instanceof Map;
-
-/** Rows grouped into bucket records (for a migration or a test that writes raw records). */
-export function toBuckets(rows: Row[]): Bucket[] {
-  const buckets = new Map<string, Bucket>();
-  for (const row of rows) {
-    const id = String(row.id);
-    const k = bucketOf(id);
-    let b = buckets.get(k);
-    if (!b) buckets.set(k, (b = { id: k, bucket: 1, rows: new Map() }));
-    b.rows.set(id, JSON.stringify(row));
-  }
-  return [...buckets.values()];
-}
-
-/** The rows of raw bucket records (as read without Dexie, e.g. by public/early.js), in no particular order. */
-export function rowsOfBuckets<T = Row>(records: unknown[]): T[] {
-  const rows: T[] = [];
-  for (const r of records) if (isBucket(r)) for (const json of r.rows.values()) rows.push(JSON.parse(json) as T);
-  return rows;
-}
 
 /** The Dexie middleware; `tables` are the bucketed tables (their primary key must be an inbound string). */
 export function bucketMiddleware(tables: Iterable<string>): Middleware<DBCore> {
@@ -97,8 +54,6 @@ export function bucketMiddleware(tables: Iterable<string>): Middleware<DBCore> {
 }
 
 const parse = (json: string | undefined): Row | undefined => (json === undefined ? undefined : (JSON.parse(json) as Row));
-
-const ANY: DBCoreKeyRange = { type: 3 as DBCoreKeyRange['type'], lower: undefined, upper: undefined };
 
 /**
  * Dexie's promise. Every step here chains on it rather than on native promises or `async` functions: its
@@ -126,55 +81,6 @@ function serialized<T>(trans: DBCoreTransaction, keys: string[], work: () => Pro
 
 /** A write touching more buckets than this reads every bucket in one `getAll()` instead of one `get` each. */
 const BULK_READ = 8;
-
-/** IndexedDB's key order: strings by UTF-16 code units (JS comparison), anything else through Dexie's `cmp`. */
-function compareKeys(a: unknown, b: unknown): number {
-  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
-  return cmp(a, b);
-}
-
-function isValidKey(key: unknown): boolean {
-  switch (typeof key) {
-    case 'string':
-      return true;
-    case 'number':
-      return !Number.isNaN(key);
-    case 'object':
-      if (key instanceof Date) return !Number.isNaN(key.getTime());
-      if (Array.isArray(key)) return key.every(isValidKey);
-      return key instanceof ArrayBuffer || ArrayBuffer.isView(key);
-    default:
-      return false;
-  }
-}
-
-function inRange(key: unknown, range: DBCoreKeyRange): boolean {
-  switch (range.type as number) {
-    case 3:
-      return true;
-    case 4:
-      return false;
-    case 1:
-      return compareKeys(key, range.lower) === 0;
-    default: {
-      if (range.lower !== undefined) {
-        const c = compareKeys(key, range.lower);
-        if (c < 0 || (c === 0 && range.lowerOpen)) return false;
-      }
-      if (range.upper !== undefined) {
-        const c = compareKeys(key, range.upper);
-        if (c > 0 || (c === 0 && range.upperOpen)) return false;
-      }
-      return true;
-    }
-  }
-}
-
-interface Entry {
-  key: unknown;
-  primaryKey: string;
-  value: Row;
-}
 
 function bucketTable(down: DBCoreTable): DBCoreTable {
   const { schema } = down;
@@ -311,79 +217,4 @@ function bucketTable(down: DBCoreTable): DBCoreTable {
     },
   };
   return table;
-}
-
-/**
- * A DBCore cursor over entries already in memory, with the protocol of Dexie's IndexedDB cursor: `start(onNext)`
- * calls `onNext` for the current entry and again after each `continue()` / `advance()`, until `stop()` or the end.
- */
-function arrayCursor(trans: DBCoreTransaction, list: Entry[]): DBCoreCursor {
-  let pos = 0;
-  let onNext: (() => void) | null = null;
-  let finish: ((value?: unknown) => void) | null = null;
-  let failIteration: ((error: Error) => void) | null = null;
-  const step = () => {
-    queueMicrotask(() => {
-      if (!onNext) return;
-      if (pos >= list.length) {
-        cursor.done = true;
-        cursor.stop();
-        return;
-      }
-      try {
-        onNext();
-      } catch (err) {
-        cursor.fail(err as Error);
-      }
-    });
-  };
-  const cursor = {
-    trans,
-    done: false,
-    get key() {
-      return list[pos]?.key;
-    },
-    get primaryKey() {
-      return list[pos]?.primaryKey;
-    },
-    get value() {
-      return list[pos]?.value;
-    },
-    continue(key?: unknown) {
-      pos++;
-      if (key !== undefined) while (pos < list.length && compareKeys(list[pos]!.key, key) < 0) pos++;
-      step();
-    },
-    continuePrimaryKey(key: unknown, primaryKey: unknown) {
-      pos++;
-      while (pos < list.length && (compareKeys(list[pos]!.key, key) || compareKeys(list[pos]!.primaryKey, primaryKey)) < 0) pos++;
-      step();
-    },
-    advance(count: number) {
-      pos += count;
-      step();
-    },
-    start(callback: () => void) {
-      onNext = callback;
-      const done = new Promise((resolve, reject) => {
-        finish = resolve;
-        failIteration = reject;
-      });
-      step();
-      return done;
-    },
-    stop(value?: unknown) {
-      onNext = null;
-      finish?.(value);
-    },
-    fail(error: Error) {
-      onNext = null;
-      failIteration?.(error);
-    },
-    next() {
-      let gotOne = true;
-      return cursor.start(() => (gotOne ? ((gotOne = false), cursor.continue()) : cursor.stop())).then(() => cursor as DBCoreCursor);
-    },
-  };
-  return cursor as DBCoreCursor;
 }

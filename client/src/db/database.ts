@@ -1,5 +1,7 @@
-import Dexie, { type Table, type Transaction } from 'dexie';
-import { bucketMiddleware, isBucket, toBuckets } from './buckets';
+import Dexie, { type Table } from 'dexie';
+import { bucketMiddleware } from './buckets';
+import { UPGRADES } from './schema-upgrades';
+import { SCHEMA_STEPS } from './schema-versions';
 import { onBlocked, onReady, onVersionChange } from './upgrade';
 import type { EntityType } from '@adhd/shared/sync/protocol';
 import type { Mutation } from '@adhd/shared/sync/protocol';
@@ -75,11 +77,9 @@ export const TABLE_OF: Record<EntityType, string> = {
   inbox: 'inbox',
 };
 
-const DATA_SCHEMA = 'id, parentId, deleted, updatedAt';
-
 /**
- * One IndexedDB database per user, `app-<userId>` (design/sync.md §3). Versions are never edited once
- * shipped: add a new `this.version(n)` with the change.
+ * One IndexedDB database per user, `app-<userId>` (design/sync.md §3). Its versions are the steps of
+ * `schema-versions.ts`, never edited once shipped: a new table (entity type) or index is a new step there.
  */
 export class AppDatabase extends Dexie {
   tasks!: Table<LocalRow, string>;
@@ -98,18 +98,10 @@ export class AppDatabase extends Dexie {
 
   constructor(readonly userId: string) {
     super(databaseName(userId));
-    const stores = {
-      ...Object.fromEntries(Object.values(TABLE_OF).map((t) => [t, DATA_SCHEMA])),
-      _outbox: '++seq, id',
-      _meta: 'key',
-      _base: '[type+id]',
-    };
-    this.version(1).stores(stores);
-    // 2: entity rows are stored in buckets (db/buckets.ts); the same tables and indexes as seen from Dexie.
-    this.version(2).stores(stores).upgrade(packIntoBuckets);
-    // 3: the "needs attention" list of refused changes. A plain table: the bucket middleware below only takes
-    // the entity tables it is given (TABLE_OF), and no existing table's keys change.
-    this.version(3).stores({ ...stores, _attention: 'id, at' });
+    for (const step of SCHEMA_STEPS) {
+      const version = this.version(step.version).stores(step.stores);
+      if (step.upgrade) version.upgrade(UPGRADES[step.upgrade]);
+    }
     this.use(bucketMiddleware(Object.values(TABLE_OF)));
     this.on('versionchange', (event) => onVersionChange(this, event));
     this.on('blocked', (event) => onBlocked(this, event));
@@ -133,20 +125,3 @@ export class AppDatabase extends Dexie {
 
 export const databaseName = (userId: string) => `app-${userId}`;
 
-
-/** Version 1 → 2: every entity table's one-record-per-row content becomes bucket records, in the upgrade. */
-async function packIntoBuckets(tx: Transaction): Promise<void> {
-  const request = <T>(r: IDBRequest<T>) =>
-    new Promise<T>((resolve, reject) => {
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
-    });
-  for (const name of Object.values(TABLE_OF)) {
-    const store = tx.idbtrans.objectStore(name);
-    const records = (await request(store.getAll())) as Record<string, unknown>[];
-    const rows = records.filter((r) => !isBucket(r));
-    if (rows.length === 0) continue;
-    await request(store.clear());
-    for (const bucket of toBuckets(rows)) store.put(bucket);
-  }
-}

@@ -1,59 +1,17 @@
-import { liveQuery, type Subscription } from 'dexie';
 import { getToken, setToken } from '../lib/api';
 import { markLocalDatabase } from '../lib/early';
 import type { AppDatabase } from './database';
-import { loadSyncMeta, newClientId, pendingIds, renumberOutbox, type SyncMeta } from './outbox';
-import { MERGE_WAIT_MS, pullUntilDone, pushOutbox } from './replicate';
-import { SyncHttp, SyncHttpError } from './sync-http';
-import { SyncLeader, type LockManagerLike } from './sync-leader';
+import { loadSyncMeta, newClientId, renumberOutbox, type SyncMeta } from './outbox';
+import { pullUntilDone, pushOutbox } from './replicate';
+import { failureAction } from './sync-failure';
+import { SyncHttpError, type SyncHttp } from './sync-http';
+import { SyncLeader } from './sync-leader';
+import { engineSettings, syncHttp, type EngineSettings, type SyncOptions } from './sync-options';
 import { createSyncState, type SyncState, type SyncStateStore } from './sync-state';
-import { backoffDelay, PokeStream, STREAM_SILENCE_MS } from './sync-stream';
+import { backoffDelay, PokeStream } from './sync-stream';
+import { RetrySchedule, watchOutbox, watchPage } from './sync-triggers';
 
-export interface SyncOptions {
-  /** API origin; '' (default) is the page's own. */
-  baseUrl?: string;
-  fetch?: typeof fetch;
-  /** The bearer token (default: localStorage `auth_token`, as lib/api.ts). */
-  getToken?: () => string | null;
-  /** Stores a token refreshed from the session cookie (default: lib/api.ts `setToken`). */
-  saveToken?: (token: string) => void;
-  /** Notifies when sign-in may have changed (the auth store's `subscribe`); a paused engine then resumes. */
-  subscribeAuth?: (listener: () => void) => () => void;
-  /** On 401, try `GET /api/auth/me` with the session cookie once before asking to sign in (default true). */
-  refresh?: boolean;
-  /** Web Locks (default `navigator.locks`; null: this engine always syncs). */
-  locks?: LockManagerLike | null;
-  /** Rows per pull page (default 5000, the server's maximum: fewer round trips on a first sync). */
-  pullLimit?: number;
-  /** How long a pulled page waits for the next one to be stored with it (default MERGE_WAIT_MS, db/replicate.ts). */
-  pullMergeMs?: number;
-  /** Mutations per push request (default 500). */
-  pushLimit?: number;
-  /** Retry delays: doubling from `minMs` up to `maxMs`, each randomly shortened by up to half. */
-  backoff?: { minMs?: number; maxMs?: number };
-  /** Listen to the SSE poke stream (default true). */
-  stream?: boolean;
-  /** Push/pull request timeout (default 60 s). */
-  timeoutMs?: number;
-  /** Where the status is published (default: a private store; `startSync` uses the app's `syncState`). */
-  state?: SyncStateStore;
-  /** The stream reconnects after this long without a byte (default 60 s; the server pings every 25 s). */
-  streamSilenceMs?: number;
-  /** The retry timer (default `setTimeout`/`clearTimeout`); tests inject a clock. */
-  timer?: RetryTimer;
-}
-
-export interface RetryTimer {
-  set(fn: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
-const defaultTimer: RetryTimer = {
-  set: (fn, ms) => setTimeout(fn, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
-const isKind = (err: unknown, kind: SyncHttpError['kind']) => err instanceof SyncHttpError && err.kind === kind;
+export type { RetryTimer, SyncOptions } from './sync-options';
 
 /**
  * The replication engine (design/sync.md §3 and §7, docs/sync.md): pushes the outbox, pulls pages with the
@@ -64,10 +22,7 @@ export class SyncEngine {
   readonly state: SyncStateStore;
   private readonly http: SyncHttp;
   private readonly leader: SyncLeader;
-  private readonly opts: Required<Pick<SyncOptions, 'pullLimit' | 'pullMergeMs' | 'pushLimit' | 'stream' | 'refresh' | 'streamSilenceMs' | 'timer'>> & {
-    minMs: number;
-    maxMs: number;
-  };
+  private readonly opts: EngineSettings;
   private started = false;
   private meta: SyncMeta | null = null;
   /** The server's lastMutationId for this client as last heard; later entries still have to be pushed. */
@@ -76,9 +31,7 @@ export class SyncEngine {
   private wantPull = false;
   private running: Promise<void> | null = null;
   private waiters: (() => void)[] = [];
-  private retryTimer: unknown = null;
-  /** Until when (epoch ms) the server asked this client not to push (429 Retry-After); nothing shortens it. */
-  private rateLimitedUntil = 0;
+  private readonly retry: RetrySchedule;
   /** The ids of the outbox entries that still count as unsynced (db/outbox.ts pendingIds), as last read. */
   private pendingIds: number[] = [];
   private failures = 0;
@@ -89,7 +42,6 @@ export class SyncEngine {
   private restarts = 0;
   private runAbort = new AbortController();
   private stream: PokeStream | null = null;
-  private outboxSub: Subscription | null = null;
   private cleanups: (() => void)[] = [];
 
   constructor(
@@ -97,25 +49,11 @@ export class SyncEngine {
     private readonly options: SyncOptions = {},
   ) {
     this.state = options.state ?? createSyncState();
-    this.http = new SyncHttp({
-      baseUrl: options.baseUrl ?? '',
-      fetch: options.fetch ?? ((input, init) => fetch(input, init)),
-      getToken: options.getToken ?? getToken,
-      timeoutMs: options.timeoutMs ?? 60_000,
-    });
+    this.http = syncHttp(options);
     const locks = options.locks !== undefined ? options.locks : (globalThis.navigator?.locks ?? null);
     this.leader = new SyncLeader(`sync-${db.userId}`, locks, (leading) => this.leaderChanged(leading));
-    this.opts = {
-      pullLimit: options.pullLimit ?? 5000,
-      pullMergeMs: options.pullMergeMs ?? MERGE_WAIT_MS,
-      pushLimit: options.pushLimit ?? 500,
-      stream: options.stream ?? true,
-      refresh: options.refresh ?? true,
-      minMs: options.backoff?.minMs ?? 1000,
-      maxMs: options.backoff?.maxMs ?? 30_000,
-      streamSilenceMs: options.streamSilenceMs ?? STREAM_SILENCE_MS,
-      timer: options.timer ?? defaultTimer,
-    };
+    this.opts = engineSettings(options);
+    this.retry = new RetrySchedule(this.opts.timer, () => this.kick());
   }
 
   get isLeader(): boolean {
@@ -127,30 +65,26 @@ export class SyncEngine {
     this.started = true;
     globalThis.performance?.mark?.('sync:start');
     this.state.set({ status: 'idle', reason: null });
-    this.outboxSub = liveQuery(() => pendingIds(this.db)).subscribe({
-      next: (ids) => {
+    this.cleanups.push(
+      watchOutbox(this.db, (ids) => {
         this.pendingIds = ids;
         this.publishPending();
         if (ids.length > 0) this.request(true, false);
-      },
-      error: () => {},
-    });
-    const on = (target: EventTarget | undefined, type: string, fn: () => void) => {
-      if (!target) return;
-      target.addEventListener(type, fn);
-      this.cleanups.push(() => target.removeEventListener(type, fn));
-    };
-    const win = typeof window === 'undefined' ? undefined : window;
-    on(win, 'online', () => this.retryNow());
-    on(win, 'offline', () => {
-      if (this.leader.isLeader && !this.paused) this.state.set({ status: 'offline' });
-    });
-    on(win, 'storage', () => this.authChanged());
-    on(typeof document === 'undefined' ? undefined : document, 'visibilitychange', () => {
-      if (document.visibilityState !== 'visible') return;
-      if (this.leader.isLeader) this.retryNow();
-      else this.leader.takeOver();
-    });
+      }),
+    );
+    this.cleanups.push(
+      watchPage({
+        online: () => this.retryNow(),
+        offline: () => {
+          if (this.leader.isLeader && !this.paused) this.state.set({ status: 'offline' });
+        },
+        storage: () => this.authChanged(),
+        visible: () => {
+          if (this.leader.isLeader) this.retryNow();
+          else this.leader.takeOver();
+        },
+      }),
+    );
     const unsubscribe = this.options.subscribeAuth?.(() => this.authChanged());
     if (unsubscribe) this.cleanups.push(unsubscribe);
     this.leader.start(typeof document !== 'undefined' && document.visibilityState === 'visible');
@@ -160,9 +94,8 @@ export class SyncEngine {
     if (!this.started) return;
     this.started = false;
     this.leader.stop();
-    this.outboxSub?.unsubscribe();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
-    this.clearRetry();
+    this.retry.clear();
     await this.running?.catch(() => {});
     this.flushWaiters();
   }
@@ -171,7 +104,7 @@ export class SyncEngine {
   async syncNow(): Promise<SyncState['status']> {
     if (this.paused === 'signin') this.authChanged();
     this.failures = 0;
-    if (!this.rateLimited()) this.clearRetry();
+    this.retry.clearUnlessRateLimited();
     const idle = new Promise<void>((resolve) => this.waiters.push(resolve));
     this.request(true, true);
     await idle;
@@ -186,7 +119,7 @@ export class SyncEngine {
 
   private kick() {
     if (this.running) return;
-    const blocked = !this.started || !this.leader.isLeader || this.paused !== null || this.retryTimer !== null;
+    const blocked = !this.started || !this.leader.isLeader || this.paused !== null || this.retry.waiting;
     if (blocked || (!this.wantPush && !this.wantPull)) {
       this.flushWaiters();
       return;
@@ -201,18 +134,6 @@ export class SyncEngine {
     for (const resolve of this.waiters.splice(0)) resolve();
   }
 
-  private clearRetry() {
-    if (this.retryTimer !== null) this.opts.timer.clear(this.retryTimer);
-    this.retryTimer = null;
-  }
-
-  private retryIn(ms: number) {
-    this.retryTimer = this.opts.timer.set(() => {
-      this.retryTimer = null;
-      this.kick();
-    }, ms);
-  }
-
   /**
    * The unsynced count: outbox entries the server has not answered yet. Entries it confirmed wait in the
    * outbox for the pull that brings their effects; refused ones are in the "needs attention" list instead.
@@ -221,14 +142,9 @@ export class SyncEngine {
     this.state.set({ pending: this.pendingIds.filter((id) => id > this.pushedUpTo).length });
   }
 
-  /** A 429's Retry-After is still running: its timer stays, whatever else asks for a sync now. */
-  private rateLimited(): boolean {
-    return this.retryTimer !== null && Date.now() < this.rateLimitedUntil;
-  }
-
   private retryNow() {
     this.failures = 0;
-    if (!this.rateLimited()) this.clearRetry();
+    this.retry.clearUnlessRateLimited();
     this.startStream();
     this.request(true, true);
   }
@@ -241,7 +157,7 @@ export class SyncEngine {
     } else {
       this.runAbort.abort();
       this.stopStream();
-      this.clearRetry();
+      this.retry.clear();
       if (this.started) this.state.set({ status: 'idle' });
     }
   }
@@ -290,54 +206,55 @@ export class SyncEngine {
   }
 
   private async fail(err: unknown, signal: AbortSignal): Promise<void> {
-    if (isKind(err, 'aborted') || signal.aborted) return;
-    if ((err as Error)?.name === 'DatabaseClosedError') {
-      void this.stop();
-      return;
-    }
-    if (err instanceof SyncHttpError && err.kind === 'auth') {
-      if (this.opts.refresh && err.token && this.refreshedFor !== err.token) {
-        this.refreshedFor = err.token;
+    const action = failureAction(err, {
+      aborted: signal.aborted,
+      mayRefresh: (token) => this.opts.refresh && this.refreshedFor !== token,
+      mayRestart: this.restarts === 0 && this.meta !== null,
+      minMs: this.opts.minMs,
+    });
+    switch (action.kind) {
+      case 'ignore':
+        return;
+      case 'stop':
+        return void this.stop();
+      case 'refresh':
+        this.refreshedFor = action.token;
         try {
           const token = await this.http.refreshToken(this.db.userId, signal);
           if (token) return void (this.options.saveToken ?? setToken)(token);
         } catch (refreshError) {
           return this.fail(refreshError, signal);
         }
+        return this.pause('signin', action.token);
+      case 'signin':
+      case 'reload':
+        return this.pause(action.kind, action.kind === 'signin' ? action.token : null);
+      case 'wait':
+        // Too many writes for now (429): wait as long as the server asks, calmly; nothing is wrong.
+        this.state.set({ status: 'waiting', reason: null });
+        return this.retry.waitOut(action.ms);
+      case 'restart': {
+        // The client id belongs to another user: this database starts over under a new one.
+        const clientId = newClientId();
+        await renumberOutbox(this.db, 1, clientId);
+        this.meta = { ...this.meta!, clientId };
+        this.pushedUpTo = 0;
+        this.restarts++;
+        return;
       }
-      this.paused = 'signin';
-      this.failedToken = err.token;
-      this.stopStream();
-      this.state.set({ status: 'signin', reason: null });
-      return;
+      case 'retry':
+        if (!action.offline) console.warn('sync failed', err);
+        this.state.set(action.offline ? { status: 'offline' } : { status: 'error', reason: action.reason });
+        this.retry.after(backoffDelay(this.failures++, this.opts.minMs, this.opts.maxMs));
     }
-    if (isKind(err, 'tooOld')) {
-      this.paused = 'reload';
-      this.stopStream();
-      this.state.set({ status: 'error', reason: 'reload' });
-      return;
-    }
-    if (err instanceof SyncHttpError && err.kind === 'rateLimited') {
-      // Too many writes for now (429): wait as long as the server asks, calmly; nothing is wrong.
-      const ms = err.retryAfterMs ?? this.opts.minMs;
-      this.state.set({ status: 'waiting', reason: null });
-      this.rateLimitedUntil = Date.now() + ms;
-      this.retryIn(ms);
-      return;
-    }
-    if (isKind(err, 'forbidden') && this.restarts === 0 && this.meta) {
-      // The client id belongs to another user: this database starts over under a new one.
-      const clientId = newClientId();
-      await renumberOutbox(this.db, 1, clientId);
-      this.meta = { ...this.meta, clientId };
-      this.pushedUpTo = 0;
-      this.restarts++;
-      return;
-    }
-    const offline = isKind(err, 'network');
-    if (!offline) console.warn('sync failed', err);
-    this.state.set(offline ? { status: 'offline' } : { status: 'error', reason: isKind(err, 'storageFull') ? 'full' : 'server' });
-    this.retryIn(backoffDelay(this.failures++, this.opts.minMs, this.opts.maxMs));
+  }
+
+  /** Stops syncing until the user signs in again (`signin`, with the refused token) or reloads (`reload`). */
+  private pause(why: 'signin' | 'reload', token: string | null): void {
+    this.paused = why;
+    this.failedToken = token;
+    this.stopStream();
+    this.state.set(why === 'signin' ? { status: 'signin', reason: null } : { status: 'error', reason: 'reload' });
   }
 
   private async push(signal: AbortSignal): Promise<boolean> {

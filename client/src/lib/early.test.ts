@@ -4,9 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppDatabase, databaseName, type LocalRow } from '../db/database';
 import { mutate } from '../db/mutate';
 import { earlyClientId, markLocalDatabase, takeEarlyResponse, takeEarlyTasks } from './early';
+import { withSchemaVersion } from '../../vite-plugins/public-scripts';
 
 /** public/early.js, run in this page (jsdom + fake-indexeddb) as the browser runs it from <head>. */
-const EARLY = readFileSync(path.join(import.meta.dirname, '../../public/early.js'), 'utf8');
+const EARLY = withSchemaVersion(readFileSync(path.join(import.meta.dirname, '../../public/early.js'), 'utf8'));
 
 const dbs: AppDatabase[] = [];
 afterEach(async () => {

@@ -11,3 +11,16 @@ export function whenIdle(run: () => void, timeoutMs: number): () => void {
   const handle = w.requestIdleCallback(run, { timeout: timeoutMs });
   return () => w.cancelIdleCallback?.(handle);
 }
+
+/** Resolves after the next frame has been painted (a timeout when the page is hidden). */
+export function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}

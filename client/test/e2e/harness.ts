@@ -25,7 +25,7 @@ function newestMtime(dir: string): number {
 
 /** Build the client when dist/ is missing or older than its sources (as `npm start` does). */
 export function ensureClientBuild(): void {
-  const sources = [path.join(clientDir, 'src'), path.join(clientDir, 'public'), path.resolve(clientDir, '../shared/src')];
+  const sources = [path.join(clientDir, 'src'), path.join(clientDir, 'public'), path.join(clientDir, 'vite-plugins'), path.resolve(clientDir, '../shared/src')];
   const built = existsSync(path.join(dist, 'index.html')) ? statSync(path.join(dist, 'index.html')).mtimeMs : 0;
   const newest = Math.max(...sources.map(newestMtime), statSync(path.join(clientDir, 'index.html')).mtimeMs, statSync(path.join(clientDir, 'vite.config.ts')).mtimeMs);
   if (built > newest) return;

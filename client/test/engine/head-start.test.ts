@@ -5,13 +5,14 @@ import { FIRST_PAGE } from '../../src/db/replicate';
 import { SYNC_SCHEMA_VERSION } from '@adhd/shared/sync/protocol';
 import { committedCursors, liveTasks, makeEngine, makeNetwork, otherDevice } from './helpers';
 import { startServer, type TestServer } from './server';
+import { withSchemaVersion } from '../../vite-plugins/public-scripts';
 
 /**
  * public/early.js against the real server: on a device with no local database it sends the first pull page
  * before the app runs, and the engine takes that answer over instead of asking again (docs/architecture.md,
  * "Start-up").
  */
-const EARLY = readFileSync(path.join(import.meta.dirname, '../../public/early.js'), 'utf8');
+const EARLY = withSchemaVersion(readFileSync(path.join(import.meta.dirname, '../../public/early.js'), 'utf8'));
 
 let server: TestServer;
 beforeAll(async () => {

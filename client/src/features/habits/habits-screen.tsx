@@ -9,8 +9,7 @@ import { EmptyState, ListSkeleton, ScreenHeader } from '../../components/ui/scre
 import { SelectField } from '../../components/ui/select';
 import { HabitRow } from './components/habit-row';
 import { useHabitActions } from './data/mutations';
-import { toHabitItem, useHabits } from './data/queries';
-import { habitCacheFor } from './data/habit-cache';
+import { liveHabits, useHabits } from './data/queries';
 import type { AppDatabase } from '../../db/database';
 import { useHabitViews } from './data/use-habit-view';
 import { HabitDetailsDialog } from './dialogs/habit-details-dialog';
@@ -134,5 +133,5 @@ function useProgressiveCount(total: number): number {
 
 /** Start reading the user's habits and days into memory before the screen mounts (for a route preloader). */
 export function warmHabits(db: AppDatabase): void {
-  habitCacheFor(db, toHabitItem);
+  liveHabits(db);
 }

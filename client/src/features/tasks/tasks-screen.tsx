@@ -10,8 +10,7 @@ import { QuickAdd } from './components/quick-add';
 import { TaskFiltersBar } from './components/task-filters';
 import { TaskList } from './components/task-list';
 import { useTaskActions } from './data/mutations';
-import { toTaskItem, useTaskIndex, useTasks } from './data/queries';
-import { taskCacheFor } from './data/task-cache';
+import { liveTasks, useTaskIndex, useTasks } from './data/queries';
 import type { AppDatabase } from '../../db/database';
 import { TaskDetailsDialog } from './dialogs/task-details-dialog';
 import { TaskFormDialog, type TaskFormTarget } from './dialogs/task-form-dialog';
@@ -21,7 +20,7 @@ import { DEFAULT_FILTERS, type TaskFilters } from './logic/filters';
 
 /** Start reading the local tasks into memory before the screen renders (start-up on /tasks). */
 export function warmTasks(db: AppDatabase): void {
-  taskCacheFor(db, toTaskItem);
+  liveTasks(db);
 }
 
 /**

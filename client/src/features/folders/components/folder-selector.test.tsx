@@ -1,8 +1,7 @@
-import { buildFolderTree } from '@adhd/shared/folders/logic';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FolderItem } from '../data/queries';
+import { folderTree, type FolderItem } from '../data/queries';
 import { FolderSelector } from './folder-selector';
 import { WithI18n, activateEnglish, installDomStandIns } from '../../../test/kit';
 
@@ -13,8 +12,10 @@ const folder = (_id: string, name: string, parentFolder: string | null = null, c
   color,
   icon: 'mdi-briefcase',
   tags: [],
+  createdAt: '2025-01-01T00:00:00Z',
+  updatedAt: '2025-01-01T00:00:00Z',
 });
-const tree = buildFolderTree([folder('w', 'Work', null, '#1E88E5'), folder('p', 'Projects', 'w'), folder('d', 'Deep', 'p'), folder('h', 'Home')]);
+const tree = folderTree([folder('w', 'Work', null, '#1E88E5'), folder('p', 'Projects', 'w'), folder('d', 'Deep', 'p'), folder('h', 'Home')]);
 
 beforeAll(() => {
   activateEnglish();

@@ -1,4 +1,3 @@
-import { flattenFolderTree } from '@adhd/shared/folders/logic';
 import { useLingui } from '@lingui/react/macro';
 import { mdiCheck, mdiChevronDown, mdiClose, mdiFolderHomeOutline } from '@mdi/js';
 import { getNonce } from 'get-nonce';
@@ -8,7 +7,7 @@ import { IconButton } from '../../../components/ui/button';
 import { cn, fieldBox } from '../../../components/ui/cn';
 import { Icon } from '../../../components/ui/icon';
 import { FieldFrame } from '../../../components/ui/text-field';
-import type { FolderNode } from '../data/queries';
+import { flattenFolders, type FolderNode } from '../data/queries';
 import { folderColor, folderIconPath } from './folder-icons';
 
 export interface FolderSelectorProps {
@@ -33,8 +32,8 @@ export interface FolderSelectorProps {
 export function FolderSelector({ label, hideLabel, value, onChange, tree, exclude, placeholder, disabled, className }: FolderSelectorProps) {
   const { t } = useLingui();
   const id = useId();
-  const rows = useMemo(() => flattenFolderTree(tree, exclude), [tree, exclude]);
-  const current = rows.find((r) => r.folder._id === value)?.folder;
+  const rows = useMemo(() => flattenFolders(tree, exclude), [tree, exclude]);
+  const current = rows.find((r) => r.item._id === value)?.item;
   const empty = placeholder ?? t`Root Level`;
   return (
     <FieldFrame id={id} label={label} hideLabel={hideLabel} className={className}>
@@ -59,7 +58,7 @@ export function FolderSelector({ label, hideLabel, value, onChange, tree, exclud
             >
               <RadixSelect.Viewport className="p-1" nonce={getNonce()}>
                 {rows.length === 0 && <p className="px-3 py-2 text-sm text-muted">{t`No folders yet`}</p>}
-                {rows.map(({ folder, depth }) => (
+                {rows.map(({ item: folder, depth }) => (
                   <RadixSelect.Item
                     key={folder._id}
                     value={folder._id}

@@ -32,25 +32,25 @@ const rowClass = (active: boolean) =>
 export function FolderTree({ tree, filter, onFilter, counts, total, onOpenFolder, onNewFolder }: FolderTreeProps) {
   const { t } = useLingui();
   const renderNodes = (nodes: readonly FolderNode[], depth: number) =>
-    nodes.map((node) => {
-      const name = node.name;
+    nodes.map(({ item: folder, children }) => {
+      const name = folder.name;
       return (
-        <li key={node._id}>
+        <li key={folder._id}>
           <div className="flex items-center gap-1" style={{ paddingLeft: `${depth}rem` }}>
             <button
               type="button"
-              className={rowClass(filter.kind === 'folder' && filter.id === node._id)}
-              onClick={() => onFilter({ kind: 'folder', id: node._id })}
+              className={rowClass(filter.kind === 'folder' && filter.id === folder._id)}
+              onClick={() => onFilter({ kind: 'folder', id: folder._id })}
             >
-              <span style={{ color: folderColor(node.color) }} className="flex">
-                <Icon path={folderIconPath(node.icon)} size={18} />
+              <span style={{ color: folderColor(folder.color) }} className="flex">
+                <Icon path={folderIconPath(folder.icon)} size={18} />
               </span>
               <span className="min-w-0 flex-1 truncate">{name}</span>
-              <span className="text-xs text-muted">{counts.get(node._id) ?? 0}</span>
+              <span className="text-xs text-muted">{counts.get(folder._id) ?? 0}</span>
             </button>
-            <IconButton icon={mdiDotsHorizontal} size="sm" label={t`Folder details: ${name}`} onClick={() => onOpenFolder(node._id)} />
+            <IconButton icon={mdiDotsHorizontal} size="sm" label={t`Folder details: ${name}`} onClick={() => onOpenFolder(folder._id)} />
           </div>
-          {node.children.length > 0 && <ul>{renderNodes(node.children, depth + 1)}</ul>}
+          {children.length > 0 && <ul>{renderNodes(children, depth + 1)}</ul>}
         </li>
       );
     });

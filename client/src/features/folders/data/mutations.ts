@@ -4,7 +4,7 @@ import { mutate } from '../../../db/mutate';
 import { useDb } from '../../../db/session';
 import type { FolderItem } from './queries';
 
-export type FolderInput = Omit<FolderItem, '_id'>;
+export type FolderInput = Omit<FolderItem, '_id' | 'createdAt' | 'updatedAt'>;
 
 export interface FolderActions {
   /** Resolves with the new folder's id. */

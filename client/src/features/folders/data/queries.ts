@@ -1,39 +1,41 @@
-import { buildFolderTree, type TreeNode } from '@adhd/shared/folders/logic';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import type { LocalRow } from '../../../db/database';
+import type { AppDatabase } from '../../../db/database';
+import { decoders, type EntityRow } from '../../../db/entity-rows';
+import { liveEntity } from '../../../db/live-entities';
 import { useDb } from '../../../db/session';
+import { useLive } from '../../../db/use-live';
+import { buildTree, flattenTree, type TreeLinks, type TreeNode } from '../../../lib/tree';
 
-/** A live folder as the screens see it. */
-export interface FolderItem {
-  _id: string;
-  name: string;
-  icon: string | null;
-  color: string | null;
-  parentFolder: string | null;
-  tags: string[];
-}
+/** A live folder as the screens see it: the row as the shared folder schema outputs it. */
+export type FolderItem = EntityRow<'folder'>;
 
 export type FolderNode = TreeNode<FolderItem>;
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+/** A stored row as a folder, decoded by the shared folder schema. */
+export const toFolderItem = decoders.folder;
 
-export function toFolderItem(row: LocalRow): FolderItem {
-  const d = row.data;
-  return {
-    _id: row.id,
-    name: typeof d.name === 'string' ? d.name : '',
-    icon: str(d.icon),
-    color: str(d.color),
-    parentFolder: str(d.parentFolder),
-    tags: Array.isArray(d.tags) ? d.tags.filter((t): t is string => typeof t === 'string') : [],
-  };
-}
+/** The live folders of `db`. */
+export const liveFolders = (db: AppDatabase) => liveEntity(db, 'folder');
 
 /** Every live folder; `undefined` while the local database is being read. */
 export function useFolders(): FolderItem[] | undefined {
   const db = useDb();
-  return useLiveQuery(async () => (db ? (await db.folders.where('deleted').equals(0).toArray()).map(toFolderItem) : undefined), [db]);
+  return useLive(db ? liveFolders(db) : null);
+}
+
+/** A folder's links in the tree. */
+export const FOLDER_LINKS: TreeLinks<Pick<FolderItem, '_id' | 'parentFolder'>> = { id: (f) => f._id, parent: (f) => f.parentFolder };
+
+const byName = (a: FolderItem, b: FolderItem) => a.name.localeCompare(b.name) || (a._id < b._id ? -1 : 1);
+
+/** The folders nested under their parents (SPEC: to any depth), sorted by name at every level. */
+export function folderTree(folders: readonly FolderItem[]): FolderNode[] {
+  return buildTree(folders, FOLDER_LINKS, byName);
+}
+
+/** The tree as an indented list (depth 0 at the root), leaving out `exclude` and everything under it. */
+export function flattenFolders(tree: readonly FolderNode[], exclude?: string | null): FolderNode[] {
+  return flattenTree(tree, FOLDER_LINKS, { exclude });
 }
 
 export interface FolderIndex {
@@ -45,8 +47,5 @@ export interface FolderIndex {
 /** The folders nested (SPEC: nested to any depth) and by id. */
 export function useFolderIndex(): FolderIndex | undefined {
   const folders = useFolders();
-  return useMemo(
-    () => (folders ? { folders, tree: buildFolderTree(folders), byId: new Map(folders.map((f) => [f._id, f])) } : undefined),
-    [folders],
-  );
+  return useMemo(() => (folders ? { folders, tree: folderTree(folders), byId: new Map(folders.map((f) => [f._id, f])) } : undefined), [folders]);
 }

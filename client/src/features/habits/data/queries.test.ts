@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppDatabase, LocalRow } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
 import { eachTestDb, localToday, seed } from '../../../test/kit';
-import { habitCacheFor } from './habit-cache';
-import { HABITS_CATEGORY_COLOR, toHabitItem } from './queries';
+import { HABITS_CATEGORY_COLOR, liveHabits, toHabitItem } from './queries';
 
 const row = (id: string, data: Record<string, unknown>): LocalRow => ({
   id,
@@ -34,7 +33,7 @@ describe('habit rows as screens see them', () => {
   });
 });
 
-describe('the habit cache', () => {
+describe('the live habits (habits and their days)', () => {
   let db: AppDatabase;
   eachTestDb((opened) => (db = opened));
 
@@ -43,24 +42,25 @@ describe('the habit cache', () => {
     await seed(db, 'habit', 'a', { startDate: addDays(today, -5) });
     await seed(db, 'habit', 'b', { startDate: addDays(today, -5) });
     await mutate(db, 'habit.setDay', { habitId: 'b', date: addDays(today, -1), status: 'skip' });
-    const cache = habitCacheFor(db, toHabitItem);
-    await waitFor(() => expect(cache.get()?.length).toBe(2));
-    const before = new Map(cache.get()!.map((h) => [h.id, h]));
+    const cache = liveHabits(db);
+    const items = () => cache.get()?.items;
+    await waitFor(() => expect(items()?.length).toBe(2));
+    const before = new Map(items()!.map((h) => [h.id, h]));
     expect([...before.get('b')!.marks]).toEqual([[addDays(today, -1), 'skip']]);
 
     await mutate(db, 'habit.setDay', { habitId: 'a', date: today, status: 'complete' });
-    await waitFor(() => expect(cache.get()!.find((h) => h.id === 'a')!.marks.get(today)).toBe('complete'));
-    const after = new Map(cache.get()!.map((h) => [h.id, h]));
+    await waitFor(() => expect(items()!.find((h) => h.id === 'a')!.marks.get(today)).toBe('complete'));
+    const after = new Map(items()!.map((h) => [h.id, h]));
     expect(after.get('b')).toBe(before.get('b'));
     expect(after.get('a')).not.toBe(before.get('a'));
     expect(before.get('a')!.marks.size).toBe(0); // objects already handed out never change
 
     await mutate(db, 'habit.setDay', { habitId: 'a', date: today, status: 'empty' });
-    await waitFor(() => expect(cache.get()!.find((h) => h.id === 'a')!.marks.size).toBe(0));
+    await waitFor(() => expect(items()!.find((h) => h.id === 'a')!.marks.size).toBe(0));
     await mutate(db, 'habit.update', { id: 'b', title: 'Renamed' });
-    await waitFor(() => expect(cache.get()!.find((h) => h.id === 'b')!.title).toBe('Renamed'));
-    expect([...cache.get()!.find((h) => h.id === 'b')!.marks]).toEqual([[addDays(today, -1), 'skip']]);
+    await waitFor(() => expect(items()!.find((h) => h.id === 'b')!.title).toBe('Renamed'));
+    expect([...items()!.find((h) => h.id === 'b')!.marks]).toEqual([[addDays(today, -1), 'skip']]);
     await mutate(db, 'habit.delete', { id: 'b' });
-    await waitFor(() => expect(cache.get()!.map((h) => h.id)).toEqual(['a']));
+    await waitFor(() => expect(items()!.map((h) => h.id)).toEqual(['a']));
   });
 });

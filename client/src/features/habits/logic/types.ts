@@ -1,34 +1,18 @@
 import type { HabitDayStatus } from '@adhd/shared/habits/schema';
+import type { EntityRow } from '../../../db/entity-rows';
 
-export type HabitFrequency = 'daily' | 'weekly' | 'monthly' | 'custom';
-export type TimeOfDay = 'anytime' | 'morning' | 'afternoon' | 'evening' | 'custom';
+type HabitRow = EntityRow<'habit'>;
 
-export interface CustomFrequency {
-  type: 'days' | 'interval';
-  days?: number[];
-  interval?: number;
-}
+export type HabitFrequency = HabitRow['frequency'];
+export type TimeOfDay = HabitRow['timeOfDay'];
+export type CustomFrequency = NonNullable<HabitRow['customFrequency']>;
 
-/** A live habit as the screens see it, with its marked days by date. */
-export interface HabitItem {
-  id: string;
-  title: string;
-  description: string;
-  icon: string;
-  color: string;
-  frequency: HabitFrequency;
-  customFrequency: CustomFrequency | null;
+/** A live habit as the screens see it: the row as the shared habit schema outputs it, with its marked days. */
+export type HabitItem = Omit<HabitRow, 'startDate'> & {
+  /** The row's, else the day it was created. */
   startDate: string;
-  timeOfDay: TimeOfDay;
-  customTime: string | null;
-  priority: 'low' | 'medium' | 'high';
-  category: string;
-  tags: string[];
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
   /** Marked days (complete, miss, skip) by `YYYY-MM-DD`; unmarked days are empty. */
   marks: ReadonlyMap<string, HabitDayStatus>;
   /** True while the habit's days are still being read (the first read of a session): strip and streaks wait. */
   daysLoading?: boolean;
-}
+};

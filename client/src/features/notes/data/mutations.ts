@@ -43,7 +43,7 @@ function actionsFor(db: AppDatabase | null): NoteActions {
       const d = need();
       const row = await d.notes.get(id);
       if (!row || row.deleted) throw new Error('Note not found');
-      const current = toNoteItem(row).content;
+      const current = toNoteItem(row)?.content ?? '';
       await mutate(d, 'note.update', { id, content: appendText(current, text), baseHash: contentHash(current) });
     },
   };

@@ -1,46 +1,20 @@
-import { NOTE_DEFAULT_COLOR } from '@adhd/shared/notes/schema';
-import { useLiveQuery } from 'dexie-react-hooks';
-import type { LocalRow } from '../../../db/database';
+import type { AppDatabase } from '../../../db/database';
+import { decoders, type EntityRow } from '../../../db/entity-rows';
+import { liveEntity } from '../../../db/live-entities';
 import { useDb } from '../../../db/session';
+import { useLive } from '../../../db/use-live';
 
-/** A live note as the screens see it. */
-export interface NoteItem {
-  _id: string;
-  title: string;
-  content: string;
-  isMarkdown: boolean;
-  color: string;
-  pinned: boolean;
-  folder: string | null;
-  tags: string[];
-  /** Set on a conflicted copy: the note whose other text this one keeps. */
-  conflictOf: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A live note as the screens see it: the row as the shared note schema outputs it (`conflictOf` on a conflicted copy). */
+export type NoteItem = EntityRow<'note'>;
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+/** A stored row as a note, decoded by the shared note schema (its defaults for fields the row lacks). */
+export const toNoteItem = decoders.note;
 
-/** A stored row as a note; fields an older or newer client left out get the spec's defaults. */
-export function toNoteItem(row: LocalRow): NoteItem {
-  const d = row.data;
-  return {
-    _id: row.id,
-    title: typeof d.title === 'string' ? d.title : '',
-    content: typeof d.content === 'string' ? d.content : '',
-    isMarkdown: d.isMarkdown !== false,
-    color: str(d.color) ?? NOTE_DEFAULT_COLOR,
-    pinned: d.pinned === true,
-    folder: str(d.folder),
-    tags: Array.isArray(d.tags) ? d.tags.filter((t): t is string => typeof t === 'string' && t !== '') : [],
-    conflictOf: str(d.conflictOf),
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
+/** The live notes of `db`. */
+export const liveNotes = (db: AppDatabase) => liveEntity(db, 'note');
 
-/** Every live note from the local database, kept current by a live query; `undefined` while loading. */
+/** Every live note from the local database, kept current by the live table; `undefined` while loading. */
 export function useNotes(): NoteItem[] | undefined {
   const db = useDb();
-  return useLiveQuery(async () => (db ? (await db.notes.where('deleted').equals(0).toArray()).map(toNoteItem) : undefined), [db]);
+  return useLive(db ? liveNotes(db) : null);
 }

@@ -25,7 +25,12 @@ describe('TagChips', () => {
   it('shares one read of the tags table between all chip lists on screen, and follows its changes', async () => {
     await seed(db, 'tag', 'a', { name: 'Alpha' });
     await seed(db, 'tag', 'b', { name: 'Beta' });
-    const reads = vi.spyOn(db.tags, 'where');
+    // A read of the tags table: the live table's first read (toArray) or its read of changed rows (bulkGet).
+    const reads = vi.fn();
+    for (const method of ['toArray', 'bulkGet'] as const) {
+      const real = db.tags[method].bind(db.tags) as (...args: unknown[]) => unknown;
+      vi.spyOn(db.tags, method).mockImplementation(((...args: unknown[]) => (reads(), real(...args))) as never);
+    }
     renderWithI18n(
       <>
         {Array.from({ length: 40 }, (_, i) => (

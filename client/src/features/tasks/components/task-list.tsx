@@ -71,7 +71,7 @@ export function TaskList({ tasks, index, filters, view, prefs, today, onOpen, on
   const rows = useMemo(() => {
     if (view === 'list') return filterTasks(tasks, filters).map((task) => ({ task, depth: undefined, dimmed: false }));
     const { roots, dimmed } = filterTree(tasks, index, filters);
-    return flattenForest(roots, collapsed).map((n) => ({ task: n.task, depth: n.depth, dimmed: dimmed.has(n.task.id) }));
+    return flattenForest(roots, collapsed).map((n) => ({ task: n.item, depth: n.depth, dimmed: dimmed.has(n.item.id) }));
   }, [tasks, index, filters, view, collapsed]);
 
   const onToggleExpanded = useCallback((id: string, expanded: boolean) => {

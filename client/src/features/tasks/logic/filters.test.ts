@@ -28,8 +28,8 @@ describe('filters', () => {
 
   it('keeps the ancestors of a match in the tree, dimmed', () => {
     const { roots, dimmed } = filterTree(tasks, indexTasks(tasks), { ...DEFAULT_FILTERS, priority: 'low' });
-    expect(roots.map((r) => r.task.id)).toEqual(['b']);
-    expect(roots[0].children.map((c) => c.task.id)).toEqual(['c']);
+    expect(roots.map((r) => r.item.id)).toEqual(['b']);
+    expect(roots[0].children.map((c) => c.item.id)).toEqual(['c']);
     expect([...dimmed]).toEqual(['b']);
   });
 });

@@ -71,14 +71,14 @@ describe('ancestors and descendants', () => {
 describe('buildForest', () => {
   it('nests children and puts a child with a missing parent at the root', () => {
     const roots = buildForest(tasks);
-    expect(roots.map((r) => r.task.id)).toEqual(['a', 'f', 'g']);
+    expect(roots.map((r) => r.item.id)).toEqual(['a', 'f', 'g']);
     const rows = flattenForest(roots, new Set());
-    expect(rows.map((r) => `${r.task.id}${r.depth}`)).toEqual(['a0', 'b1', 'c2', 'd3', 'e1', 'f0', 'g0']);
+    expect(rows.map((r) => `${r.item.id}${r.depth}`)).toEqual(['a0', 'b1', 'c2', 'd3', 'e1', 'f0', 'g0']);
   });
 
   it('hides the children of collapsed tasks', () => {
     const rows = flattenForest(buildForest(tasks), new Set(['b']));
-    expect(rows.map((r) => r.task.id)).toEqual(['a', 'b', 'e', 'f', 'g']);
+    expect(rows.map((r) => r.item.id)).toEqual(['a', 'b', 'e', 'f', 'g']);
   });
 
   it('never loses tasks caught in a stored cycle', () => {
@@ -90,6 +90,6 @@ describe('buildForest', () => {
       ]),
       new Set(),
     );
-    expect(rows.map((r) => r.task.id).sort()).toEqual(['x', 'y', 'z']);
+    expect(rows.map((r) => r.item.id).sort()).toEqual(['x', 'y', 'z']);
   });
 });

@@ -1,3 +1,4 @@
+import { buildTree, flattenTree, type TreeNode } from '../../../lib/tree';
 import type { TaskItem } from './types';
 
 /**
@@ -84,61 +85,21 @@ export function childChoices<T extends Linked>(
   return [...index.byId.values()].filter((t) => !excluded.has(t.id));
 }
 
-export interface TreeNode<T> {
-  task: T;
-  depth: number;
-  children: TreeNode<T>[];
-}
+export type { TreeNode };
+
+/** A task's links in the tree: its id and its parent's. */
+const TASK_LINKS = { id: (t: Linked) => t.id, parent: (t: Linked) => t.parent };
 
 /**
  * The forest of `visible` tasks: each under its parent when that parent is visible too, else at the root
- * (a child whose parent is missing shows at the root). Order follows `visible`.
+ * (a child whose parent is missing shows at the root). Order follows `visible`; nothing caught in a stored
+ * cycle is lost (lib/tree.ts).
  */
 export function buildForest<T extends Linked>(visible: readonly T[]): TreeNode<T>[] {
-  const ids = new Set(visible.map((t) => t.id));
-  const nodes = new Map<string, TreeNode<T>>(visible.map((t) => [t.id, { task: t, depth: 0, children: [] }]));
-  const roots: TreeNode<T>[] = [];
-  for (const t of visible) {
-    const node = nodes.get(t.id)!;
-    const parent = t.parent && t.parent !== t.id && ids.has(t.parent) ? nodes.get(t.parent)! : null;
-    if (parent) parent.children.push(node);
-    else roots.push(node);
-  }
-  // Nodes trapped in a stored cycle never reach a root: lift them so nothing disappears.
-  const reached = new Set<string>();
-  const stack = roots.map((n) => ({ node: n, depth: 0 }));
-  while (stack.length > 0) {
-    const { node, depth } = stack.pop()!;
-    node.depth = depth;
-    reached.add(node.task.id);
-    for (const c of node.children) stack.push({ node: c, depth: depth + 1 });
-  }
-  for (const t of visible) {
-    if (reached.has(t.id)) continue;
-    const node = nodes.get(t.id)!;
-    const parent = nodes.get(t.parent ?? '');
-    if (parent) parent.children = parent.children.filter((c) => c !== node);
-    roots.push(node);
-    const lifted = [{ node, depth: 0 }];
-    while (lifted.length > 0) {
-      const { node: n, depth } = lifted.pop()!;
-      n.depth = depth;
-      reached.add(n.task.id);
-      for (const c of n.children) if (!reached.has(c.task.id)) lifted.push({ node: c, depth: depth + 1 });
-    }
-  }
-  return roots;
+  return buildTree(visible, TASK_LINKS);
 }
 
 /** The rows of a forest in display order, skipping the children of collapsed nodes. */
 export function flattenForest<T extends Linked>(roots: readonly TreeNode<T>[], collapsed: ReadonlySet<string>): TreeNode<T>[] {
-  const out: TreeNode<T>[] = [];
-  const walk = (nodes: readonly TreeNode<T>[]) => {
-    for (const n of nodes) {
-      out.push(n);
-      if (!collapsed.has(n.task.id)) walk(n.children);
-    }
-  };
-  walk(roots);
-  return out;
+  return flattenTree(roots, TASK_LINKS, { collapsed });
 }

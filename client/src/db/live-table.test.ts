@@ -1,28 +1,32 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rowsOfBuckets } from '../../../db/buckets';
-import { AppDatabase, type LocalRow } from '../../../db/database';
-import { mutate } from '../../../db/mutate';
-import { toTaskItem } from './queries';
-import { TaskCache } from './task-cache';
+import { rowsOfBuckets } from './buckets';
+import { AppDatabase, type LocalRow } from './database';
+import type { EntityRow } from './entity-rows';
+import { ENTITY_SPECS } from './live-entities';
+import { LiveTable } from './live-table';
+import { mutate } from './mutate';
 
+/** The generic live table, on the tasks table as the tasks screen reads it (the start-up read included). */
 let db: AppDatabase;
-let cache: TaskCache;
+let cache: LiveTable<EntityRow<'task'>>;
+const newCache = (d: AppDatabase) => new LiveTable(d, ENTITY_SPECS.task);
+const items = () => cache.get()?.items;
 afterEach(async () => {
   cache?.dispose();
   await db?.delete();
 });
 
-const titles = () => (cache.get() ?? []).map((t) => t.title).sort();
+const titles = () => (items() ?? []).map((t) => t.title).sort();
 
-describe('TaskCache', () => {
+describe('LiveTable (tasks)', () => {
   it('loads the live tasks, then patches only the rows that changed', async () => {
     db = new AppDatabase(`cache-${Math.random()}`);
     await mutate(db, 'task.create', { id: 'a', title: 'A' });
     await mutate(db, 'task.create', { id: 'b', title: 'B' });
-    cache = new TaskCache(db, toTaskItem);
+    cache = newCache(db);
     await cache.settled();
     expect(titles()).toEqual(['A', 'B']);
-    const before = cache.get()!;
+    const before = items()!;
     const untouched = before.find((t) => t.id === 'b');
 
     const bulkGet = vi.spyOn(db.tasks, 'bulkGet');
@@ -33,12 +37,12 @@ describe('TaskCache', () => {
     expect(bulkGet).toHaveBeenCalledWith(['a']);
     expect(listener).toHaveBeenCalled();
     // The unchanged task keeps its object, so memoised rows do not render again.
-    expect(cache.get()!.find((t) => t.id === 'b')).toBe(untouched);
+    expect(items()!.find((t) => t.id === 'b')).toBe(untouched);
   });
 
   it('drops deleted tasks and their subtasks, and brings restored ones back', async () => {
     db = new AppDatabase(`cache-${Math.random()}`);
-    cache = new TaskCache(db, toTaskItem);
+    cache = newCache(db);
     await mutate(db, 'task.create', { id: 'p', title: 'Parent' });
     await mutate(db, 'task.create', { id: 'c', title: 'Child', parent: 'p' });
     await vi.waitFor(() => expect(titles()).toEqual(['Child', 'Parent']));
@@ -51,7 +55,7 @@ describe('TaskCache', () => {
   it('reads everything again after a table clear (a sync reset)', async () => {
     db = new AppDatabase(`cache-${Math.random()}`);
     await mutate(db, 'task.create', { id: 'x', title: 'X' });
-    cache = new TaskCache(db, toTaskItem);
+    cache = newCache(db);
     await cache.settled();
     await db.tasks.clear();
     await vi.waitFor(() => expect(titles()).toEqual([]));
@@ -65,7 +69,7 @@ describe('TaskCache', () => {
     await mutate(db, 'task.create', { id: 'local', title: 'Local' });
     // As if that write had synced: nothing pending, no server copy kept for a rebase.
     await Promise.all([db._outbox.clear(), db._base.clear()]);
-    cache = new TaskCache(db, toTaskItem);
+    cache = newCache(db);
     await cache.settled();
     const toArray = vi.spyOn(db.tasks, 'toArray');
     const bulkGet = vi.spyOn(db.tasks, 'bulkGet');
@@ -79,9 +83,9 @@ describe('TaskCache', () => {
     }));
     changes.push({ entity: 'task', id: 'local', version: 200, deleted: true, data: undefined as never });
     const page = { changes, cursor: 200, hasMore: false, lastMutationId: 0, reset: false };
-    const { applyPullPage } = await import('../../../db/apply-pull');
+    const { applyPullPage } = await import('./apply-pull');
     expect(await applyPullPage(db, page as never, 0)).toEqual({ applied: true, cursor: 200 });
-    await vi.waitFor(() => expect(cache.get()).toHaveLength(120));
+    await vi.waitFor(() => expect(items()).toHaveLength(120));
     expect(titles()).toContain('Pulled 119');
     expect(titles()).not.toContain('Local');
     // 120 rows is a "whole table" change for Dexie; the cache took the rows from memory instead.
@@ -92,16 +96,16 @@ describe('TaskCache', () => {
 
   it('reads the table again when a pull page rebased pending changes', async () => {
     db = new AppDatabase(`cache-${Math.random()}`);
-    cache = new TaskCache(db, toTaskItem);
+    cache = newCache(db);
     await cache.settled();
     await mutate(db, 'task.create', { id: 'pending', title: 'Pending' });
     await vi.waitFor(() => expect(titles()).toEqual(['Pending']));
     const toArray = vi.spyOn(db.tasks, 'toArray');
     const now = new Date().toISOString();
     const changes = Array.from({ length: 60 }, (_, i) => ({ entity: 'task' as const, id: `s${i}`, version: i + 1, deleted: false, data: { title: `S${i}`, createdAt: now, updatedAt: now } }));
-    const { applyPullPage } = await import('../../../db/apply-pull');
+    const { applyPullPage } = await import('./apply-pull');
     await applyPullPage(db, { changes, cursor: 60, hasMore: false, lastMutationId: 0, reset: false } as never, 0);
-    await vi.waitFor(() => expect(cache.get()).toHaveLength(61));
+    await vi.waitFor(() => expect(items()).toHaveLength(61));
     expect(toArray).toHaveBeenCalled();
   });
 
@@ -115,15 +119,15 @@ describe('TaskCache', () => {
     await mutate(db, 'task.create', { id: 'c', title: 'C' });
     window.__early = { db: db.name, version: db.verno * 10, tasks: Promise.resolve(rowsOfBuckets(records)) };
     const toArray = vi.spyOn(db.tasks, 'toArray');
-    cache = new TaskCache(db, toTaskItem);
+    cache = newCache(db);
     await cache.settled();
     expect(titles()).toEqual(['A', 'B']);
     expect(toArray).not.toHaveBeenCalled();
     expect(window.__early?.tasks).toBeUndefined();
-    const a = cache.get()!.find((t) => t.id === 'a');
+    const a = items()!.find((t) => t.id === 'a');
     await vi.waitFor(() => expect(titles()).toEqual(['A', 'B', 'C']), { timeout: 8000 });
     // Unchanged tasks keep their objects (memoised rows do not render again).
-    expect(cache.get()!.find((t) => t.id === 'a')).toBe(a);
+    expect(items()!.find((t) => t.id === 'a')).toBe(a);
     delete window.__early;
   });
 
@@ -131,7 +135,7 @@ describe('TaskCache', () => {
     db = new AppDatabase(`cache-${Math.random()}`);
     await mutate(db, 'task.create', { id: 'a', title: 'A' });
     window.__early = { db: db.name, version: 10, tasks: Promise.resolve([]) };
-    cache = new TaskCache(db, toTaskItem);
+    cache = newCache(db);
     await cache.settled();
     expect(titles()).toEqual(['A']);
     delete window.__early;
@@ -139,14 +143,14 @@ describe('TaskCache', () => {
 
   it('shows large pulled pages at most every second while more follow; the last page and small ones at once', async () => {
     db = new AppDatabase(`cache-${Math.random()}`);
-    cache = new TaskCache(db, toTaskItem);
+    cache = newCache(db);
     await cache.settled();
     const published: number[] = [];
-    cache.subscribe(() => published.push(cache.get()!.length));
+    cache.subscribe(() => published.push(items()!.length));
     const now = new Date().toISOString();
     const page = (from: number, n: number): LocalRow[] =>
       Array.from({ length: n }, (_, i) => ({ id: `p${from + i}`, data: { title: `P${from + i}` }, deleted: 0, createdAt: now, updatedAt: now, version: from + i + 1, parentId: null }));
-    const { emitPulled } = await import('../../../db/pull-events');
+    const { emitPulled } = await import('./pull-events');
     emitPulled({ db, tables: new Map([['tasks', page(0, 1000)]]), more: true });
     await cache.settled();
     emitPulled({ db, tables: new Map([['tasks', page(1000, 5000)]]), more: true });

@@ -1,0 +1,68 @@
+import { folderCreateSchema } from '@adhd/shared/folders/schema';
+import { habitCreateBaseSchema } from '@adhd/shared/habits/schema';
+import { noteCreateSchema } from '@adhd/shared/notes/schema';
+import { tagCreateSchema } from '@adhd/shared/tags/schema';
+import { taskCreateSchema } from '@adhd/shared/tasks/schema';
+import { calendarDateSchema, idListSchema, idSchema } from '@adhd/shared/validation/fields';
+import { z } from 'zod/mini';
+import type { $ZodLooseShape } from 'zod/v4/core';
+import type { LocalRow } from './database';
+import { rowDecoder } from './row-decoder';
+
+type Shape = $ZodLooseShape;
+
+/** A create schema's fields without `_id`, plus `extra` (z.object only: z.omit and z.extend would join the first paint's JS). */
+function withoutId<S extends Shape, E extends Shape = Record<never, never>>(schema: { shape: S }, extra?: E) {
+  const { _id: _, ...fields } = schema.shape;
+  return z.object({ ...fields, ...extra } as Omit<S, '_id'> & E);
+}
+
+/**
+ * What each entity's stored row holds, as the shared create schemas define it (with their defaults), without
+ * the create-only `_id`. A new entity type adds its line here; its screens read `EntityRow<'type'>`.
+ */
+const taskRow = withoutId(taskCreateSchema);
+const habitRow = withoutId(habitCreateBaseSchema);
+const noteRow = withoutId(noteCreateSchema, {
+  /** Set on a conflicted copy: the note whose other text this one keeps (docs/notes.md). */
+  conflictOf: z._default(z.nullable(idSchema), null),
+});
+const folderRow = withoutId(folderCreateSchema);
+const tagRow = withoutId(tagCreateSchema);
+/**
+ * Events have no screen yet: only their tags are read (the tags screen counts them), with the event schema's
+ * default. Its full schema would bring zod's `record` (the `details` field) into the first paint's JS.
+ */
+const eventRow = z.object({ tags: z._default(idListSchema, []) });
+/** A marked day of a habit (shared `HabitDayData`); `habit` is the row's parent link. */
+const habitDayRow = z.object({
+  habit: idSchema,
+  date: calendarDateSchema,
+  status: z.enum(['complete', 'miss', 'skip']),
+});
+
+/** The habits section colour (styles.css --color-section-habits): SPEC section 3, a habit shown without a colour. */
+export const HABITS_CATEGORY_COLOR = '#16A34A';
+
+/** The row decoder of each entity type the screens read. */
+export const decoders = {
+  task: rowDecoder(taskRow),
+  habit: rowDecoder(habitRow, {
+    fill: (row) => ({ color: HABITS_CATEGORY_COLOR, startDate: row.createdAt.slice(0, 10) }),
+  }),
+  habitDay: rowDecoder(habitDayRow, { fill: (row) => (row.parentId ? { habit: row.parentId } : {}) }),
+  // Notes and folders keep the REST name of the id, `_id`, which their screens use.
+  note: rowDecoder(noteRow, { idKey: '_id' }),
+  folder: rowDecoder(folderRow, { idKey: '_id' }),
+  tag: rowDecoder(tagRow),
+  event: rowDecoder(eventRow),
+};
+
+export type DecodedType = keyof typeof decoders;
+/** A live row of `type` as the screens see it: the schema's output with the id and timestamps. */
+export type EntityRow<T extends DecodedType> = NonNullable<ReturnType<(typeof decoders)[T]>>;
+
+/** A stored row of `type` decoded by its schema; null when the schema refuses it (it is kept off the screen). */
+export function decodeRow<T extends DecodedType>(type: T, row: LocalRow): EntityRow<T> | null {
+  return decoders[type](row) as EntityRow<T> | null;
+}
