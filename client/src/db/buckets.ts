@@ -1,7 +1,6 @@
 import Dexie, {
   type DBCore,
   type DBCoreCountRequest,
-  type DBCoreCursor,
   type DBCoreGetManyRequest,
   type DBCoreGetRequest,
   type DBCoreOpenCursorRequest,
