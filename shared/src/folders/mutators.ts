@@ -31,29 +31,32 @@ async function resolveParent(tx: MutationTx, parent: string | null): Promise<str
   return row && !row.deleted ? parent : null;
 }
 
-export const folderCreate = defineMutator(
-  z.extend(z.omit(folderCreateSchema, { _id: true }), withId),
-  async (tx, { id, ...fields }) => {
+export const folderCreate = defineMutator({
+  args: z.extend(z.omit(folderCreateSchema, { _id: true }), withId),
+  reads: (a) => [['folder', a.id], ['folder', a.parentFolder]],
+  run: async (tx, { id, ...fields }) => {
     if (await tx.get('folder', id)) throw new MutationError('EXISTS', 'A folder with this id already exists');
     const requested = fields.parentFolder === id ? null : fields.parentFolder;
     const parentFolder = await resolveParent(tx, requested);
     await tx.put('folder', id, { ...fields, parentFolder } satisfies FolderData);
     return { reparented: requested !== parentFolder };
   },
-);
+});
 
-export const folderUpdate = defineMutator(
-  z.extend(z.omit(folderPatchSchema, { parentFolder: true }), withId),
-  async (tx, { id, ...patch }) => {
+export const folderUpdate = defineMutator({
+  args: z.extend(z.omit(folderPatchSchema, { parentFolder: true }), withId),
+  reads: (a) => [['folder', a.id]],
+  run: async (tx, { id, ...patch }) => {
     const row = await liveFolder(tx, id);
     const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     await tx.put('folder', id, { ...row.data, ...changes });
   },
-);
+});
 
-export const folderMove = defineMutator(
-  z.object({ ...withId, parentFolder: folderPatchSchema.shape.parentFolder.def.innerType }),
-  async (tx, { id, parentFolder: requested }) => {
+export const folderMove = defineMutator({
+  args: z.object({ ...withId, parentFolder: folderPatchSchema.shape.parentFolder.def.innerType }),
+  reads: (a) => [['folder', a.id], ['folder', a.parentFolder]],
+  run: async (tx, { id, parentFolder: requested }) => {
     const row = await liveFolder(tx, id);
     if (requested && (await wouldCycle(tx, id, requested))) {
       const message = 'A folder cannot be moved into itself or one of its subfolders';
@@ -64,18 +67,22 @@ export const folderMove = defineMutator(
     await tx.put('folder', id, { ...row.data, parentFolder });
     return { reparented: requested !== parentFolder };
   },
-);
+});
 
 /**
  * Delete one folder. Its notes and subfolders move up to its parent (the root level when it had none):
  * deleting a folder never deletes a note.
  */
-export const folderDelete = defineMutator(z.object(withId), async (tx, { id }) => {
-  const row = await liveFolder(tx, id);
-  const parent = await resolveParent(tx, row.data.parentFolder);
-  for (const note of await tx.children('note', id)) await tx.put('note', note.id, { ...note.data, folder: parent });
-  for (const sub of await tx.children('folder', id)) await tx.put('folder', sub.id, { ...sub.data, parentFolder: parent });
-  await tx.remove('folder', id);
+export const folderDelete = defineMutator({
+  args: z.object(withId),
+  reads: (a) => [['folder', a.id]],
+  run: async (tx, { id }) => {
+    const row = await liveFolder(tx, id);
+    const parent = await resolveParent(tx, row.data.parentFolder);
+    for (const note of await tx.children('note', id)) await tx.put('note', note.id, { ...note.data, folder: parent });
+    for (const sub of await tx.children('folder', id)) await tx.put('folder', sub.id, { ...sub.data, parentFolder: parent });
+    await tx.remove('folder', id);
+  },
 });
 
 export const folderMutators = {

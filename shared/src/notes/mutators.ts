@@ -23,16 +23,17 @@ async function resolveFolder(tx: MutationTx, folder: string | null): Promise<str
  * A new note. `conflictOf` (optional) makes it the conflicted copy of that note: REST uses it to keep a
  * caller's body that lost to a newer one (`PUT /api/notes/{id}` with a base version, docs/sync.md).
  */
-export const noteCreate = defineMutator(
-  z.extend(z.omit(noteCreateSchema, { _id: true }), { ...withId, conflictOf: z.optional(idSchema) }),
-  async (tx, { id, conflictOf, ...fields }) => {
+export const noteCreate = defineMutator({
+  args: z.extend(z.omit(noteCreateSchema, { _id: true }), { ...withId, conflictOf: z.optional(idSchema) }),
+  reads: (a) => [['note', a.id], ['folder', a.folder]],
+  run: async (tx, { id, conflictOf, ...fields }) => {
     if (await tx.get('note', id)) throw new MutationError('EXISTS', 'A note with this id already exists');
     const folder = await resolveFolder(tx, fields.folder);
     const data: NoteData = { ...fields, folder, ...(conflictOf ? { conflictOf } : {}) };
     await tx.put('note', id, { ...data });
     return { reparented: folder !== fields.folder };
   },
-);
+});
 
 /** The fields that hold the user's words: an edit of either must not vanish with a deleted note. */
 const TEXT_FIELDS = ['title', 'content'] as const;
@@ -49,12 +50,13 @@ const TEXT_FIELDS = ['title', 'content'] as const;
  * made of the text that was deleted. Edits of other fields of a deleted note (pin, colour, folder, tags) are
  * refused `NOT_FOUND`: delete wins where no words would be lost.
  */
-export const noteUpdate = defineMutator(
-  z.extend(notePatchSchema, {
+export const noteUpdate = defineMutator({
+  args: z.extend(notePatchSchema, {
     ...withId,
     baseHash: z.optional(z.string().check(z.maxLength(20, 'validation.maxLength'))),
   }),
-  async (tx, { id, baseHash, ...patch }) => {
+  reads: (a) => [['note', a.id], ['folder', a.folder]],
+  run: async (tx, { id, baseHash, ...patch }) => {
     const row = await tx.get<NoteData>('note', id);
     const changes: Partial<NoteData> = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     const restores = !!row?.deleted && TEXT_FIELDS.some((k) => changes[k] !== undefined && changes[k] !== row.data[k]);
@@ -73,11 +75,15 @@ export const noteUpdate = defineMutator(
     await tx.put('note', id, { ...row.data, ...changes });
     return { reparented: folder !== undefined && changes.folder !== folder };
   },
-);
+});
 
-export const noteDelete = defineMutator(z.object(withId), async (tx, { id }) => {
-  await liveNote(tx, id);
-  await tx.remove('note', id);
+export const noteDelete = defineMutator({
+  args: z.object(withId),
+  reads: (a) => [['note', a.id]],
+  run: async (tx, { id }) => {
+    await liveNote(tx, id);
+    await tx.remove('note', id);
+  },
 });
 
 export const noteMutators = {

@@ -62,11 +62,24 @@ export interface MutationOutcome {
   reparented?: boolean;
 }
 
+/**
+ * A row a mutator reads, named before it runs: `[type, id]`; a null or absent id (an optional parent) reads
+ * nothing. The server loads the declared rows of a whole push with one query per type (`prefetchRows`).
+ */
+export type RowRef = readonly [EntityType, string | null | undefined];
+
 export interface MutatorDef<S extends z.ZodMiniType = z.ZodMiniType> {
+  /** The args schema; callers pass its input type, `run` gets its output. */
   args: S;
+  /**
+   * The rows `run` reads by id, for prefetch. Rows found by walking (ancestors, children, tagged items) are
+   * read as the mutator goes; declaring them is not needed for correctness, only for speed.
+   */
+  reads(args: z.output<S>): readonly RowRef[];
   run(tx: MutationTx, args: z.output<S>): Promise<MutationOutcome | void>;
 }
 
-export function defineMutator<S extends z.ZodMiniType>(args: S, run: MutatorDef<S>['run']): MutatorDef<S> {
-  return { args, run };
+/** A named mutation: its args schema, the rows it reads and its effect (see MutatorDef). */
+export function defineMutator<S extends z.ZodMiniType>(def: MutatorDef<S>): MutatorDef<S> {
+  return def;
 }

@@ -32,9 +32,10 @@ async function resolveParent(tx: MutationTx, parent: string | null): Promise<str
   return row && !row.deleted ? parent : null;
 }
 
-export const taskCreate = defineMutator(
-  z.extend(z.omit(taskCreateSchema, { _id: true }), withId),
-  async (tx, { id, ...fields }) => {
+export const taskCreate = defineMutator({
+  args: z.extend(z.omit(taskCreateSchema, { _id: true }), withId),
+  reads: (a) => [['task', a.id], ['task', a.parent]],
+  run: async (tx, { id, ...fields }) => {
     if (await tx.get('task', id)) throw new MutationError('EXISTS', 'A task with this id already exists');
     const requested = fields.parent === id ? null : fields.parent;
     const parent = await resolveParent(tx, requested);
@@ -42,20 +43,22 @@ export const taskCreate = defineMutator(
     await tx.put('task', id, { ...data });
     return { reparented: requested !== parent };
   },
-);
+});
 
-export const taskUpdate = defineMutator(
-  z.extend(z.omit(taskPatchSchema, { parent: true }), withId),
-  async (tx, { id, ...patch }) => {
+export const taskUpdate = defineMutator({
+  args: z.extend(z.omit(taskPatchSchema, { parent: true }), withId),
+  reads: (a) => [['task', a.id]],
+  run: async (tx, { id, ...patch }) => {
     const row = await liveTask(tx, id);
     const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     await tx.put('task', id, { ...row.data, ...changes });
   },
-);
+});
 
-export const taskMove = defineMutator(
-  z.object({ ...withId, parent: taskPatchSchema.shape.parent.def.innerType }),
-  async (tx, { id, parent: requested }) => {
+export const taskMove = defineMutator({
+  args: z.object({ ...withId, parent: taskPatchSchema.shape.parent.def.innerType }),
+  reads: (a) => [['task', a.id], ['task', a.parent]],
+  run: async (tx, { id, parent: requested }) => {
     const row = await liveTask(tx, id);
     if (requested && (await wouldCycle(tx, id, requested))) {
       const message = 'A task cannot be moved under itself or one of its subtasks';
@@ -65,25 +68,33 @@ export const taskMove = defineMutator(
     await tx.put('task', id, { ...row.data, parent });
     return { reparented: requested !== parent };
   },
-);
-
-export const taskDelete = defineMutator(z.object(withId), async (tx, { id }) => {
-  await liveTask(tx, id);
-  const queue = [id];
-  while (queue.length > 0) {
-    const current = queue.shift()!;
-    for (const child of await tx.children('task', current)) queue.push(child.id);
-    await tx.remove('task', current);
-  }
 });
 
-export const taskRestore = defineMutator(z.object(withId), async (tx, { id }) => {
-  const row = await tx.get<TaskData>('task', id);
-  if (!row) throw new MutationError('NOT_FOUND', 'Task not found');
-  if (!row.deleted) return;
-  const parent = await resolveParent(tx, row.data.parent);
-  await tx.put('task', id, { ...row.data, parent });
-  return { reparented: parent !== row.data.parent };
+export const taskDelete = defineMutator({
+  args: z.object(withId),
+  reads: (a) => [['task', a.id]],
+  run: async (tx, { id }) => {
+    await liveTask(tx, id);
+    const queue = [id];
+    while (queue.length > 0) {
+      const current = queue.shift()!;
+      for (const child of await tx.children('task', current)) queue.push(child.id);
+      await tx.remove('task', current);
+    }
+  },
+});
+
+export const taskRestore = defineMutator({
+  args: z.object(withId),
+  reads: (a) => [['task', a.id]],
+  run: async (tx, { id }) => {
+    const row = await tx.get<TaskData>('task', id);
+    if (!row) throw new MutationError('NOT_FOUND', 'Task not found');
+    if (!row.deleted) return;
+    const parent = await resolveParent(tx, row.data.parent);
+    await tx.put('task', id, { ...row.data, parent });
+    return { reparented: parent !== row.data.parent };
+  },
 });
 
 export const taskMutators = {

@@ -52,7 +52,10 @@ export const folderRoutes: FastifyPluginAsync = async (app) => {
       async (exec, trx) => {
         const { changed } = await prepareUpdate<FolderData>(trx, userId, 'folder', id, patch, base, 'Folder not found');
         // A move that would make a cycle throws CYCLE (400) and rolls the whole request back.
-        await applyChanges(exec, 'folder', id, changed, 'parentFolder');
+        await applyChanges(changed, {
+          update: (fields) => exec('folder.update', { id, ...fields }),
+          move: { field: 'parentFolder', run: (parentFolder) => exec('folder.move', { id, parentFolder }) },
+        });
       },
       (trx) => getFolder(trx, userId, id),
     );

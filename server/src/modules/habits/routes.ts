@@ -104,7 +104,7 @@ export const habitRoutes: FastifyPluginAsync = async (app) => {
       async (exec, trx) => {
         const { changed } = await prepareUpdate<HabitData>(trx, userId, 'habit', id, patch, base, 'Habit not found');
         const current = (await getHabit(trx, userId, id, today))!;
-        await applyChanges(exec, 'habit', id, changed);
+        await applyChanges(changed, { update: (fields) => exec('habit.update', { id, ...fields }) });
         // A full completionHistory is diffed into per-day calls, so a stale copy only touches the days it changes;
         // completedToday changes today only when it differs from today's state. With a base version, a day
         // marked or cleared after it (each day is its own row with its own version) keeps its newer state.

@@ -3,7 +3,6 @@ import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import { MutationError, type MutationOutcome } from '@adhd/shared/sync/mutator';
 import {
-  ENTITY_TYPES,
   QUOTA_EXCEEDED,
   type EntityType,
   type Mutation,
@@ -11,11 +10,19 @@ import {
   type PullResponse,
   type PushResponse,
 } from '@adhd/shared/sync/protocol';
-import { runMutation } from '@adhd/shared/sync/registry';
+import {
+  prepareMutation,
+  readsOf,
+  runPrepared,
+  type MutationArgs,
+  type MutationName,
+  type PreparedMutation,
+} from '@adhd/shared/sync/registry';
 import type { Database } from '../../db/schema.js';
 import { forbidden, HttpError } from '../../lib/errors.js';
 import { readTransaction, writeTransaction } from '../../lib/transaction.js';
 import type { SyncHub } from '../../plugins/sync-hub.js';
+import { MutationHooks, type HookContext } from './hooks.js';
 import { DEFAULT_SYNC_LIMITS, WriteLimiter, type SyncLimits } from './limits.js';
 import {
   addEpoch,
@@ -44,6 +51,9 @@ interface EngineDeps {
   clock?: () => Date;
   limits?: Partial<SyncLimits>;
 }
+
+/** Runs one typed mutation inside `SyncEngine.run`: a misspelt name or wrongly typed args fail to compile. */
+export type Exec = <N extends MutationName>(name: N, args: MutationArgs<N>) => Promise<MutationOutcome>;
 
 /** The pull request fields the engine reads. */
 export interface PullParams {
@@ -85,6 +95,8 @@ class Quota {
  */
 export class SyncEngine {
   readonly limits: SyncLimits;
+  /** Server-only work after a mutation, in its transaction (see hooks.ts). */
+  readonly hooks = new MutationHooks();
   private readonly writes: WriteLimiter;
   /** When this process last opened a database epoch (ms). */
   private epochAt = 0;
@@ -144,7 +156,8 @@ export class SyncEngine {
 
       const replayed = await this.replayedRejections(trx, client ? clientId : null, last, mutations);
       const tx = new ServerTx(trx, userId, now);
-      await prefetchRows(tx, mutations.filter((m) => m.id > last));
+      const prepared = new Map(mutations.filter((m) => m.id > last).map((m) => [m.id, tryPrepare(m)]));
+      await prefetchRows(tx, [...prepared.values()]);
       const quota = new Quota((await readSeq(trx, userId)).bytes, this.limits.quotaBytes);
       const results: MutationResult[] = [];
       const touched: { index: number; keys: string[]; outcome: MutationOutcome }[] = [];
@@ -159,7 +172,9 @@ export class SyncEngine {
         ran++;
         tx.begin();
         try {
-          const result = await runMutation(tx, m.name, m.args);
+          const mutation = prepared.get(m.id)!;
+          if (mutation instanceof MutationError) throw mutation;
+          const result = await this.runOne({ userId, trx, tx, now }, mutation);
           const refused = quota.admit(await tx.layerBytes());
           if (refused) {
             tx.dropLayer();
@@ -195,6 +210,13 @@ export class SyncEngine {
     return outcome.response;
   }
 
+  /** Run a mutation's shared mutator, then its server hooks, in the running layer of `ctx.tx`. */
+  private async runOne(ctx: HookContext, mutation: PreparedMutation): Promise<MutationOutcome> {
+    const outcome = await runPrepared(ctx.tx, mutation);
+    await this.hooks.runAfter(ctx, mutation, outcome);
+    return outcome;
+  }
+
   /**
    * The remembered rejections (docs/sync.md, push) of the already processed ids of a push (those up to `last`),
    * so a retry whose first answer was lost hears them again. The client's rows below the batch's first id are
@@ -213,7 +235,7 @@ export class SyncEngine {
    */
   async run<T>(
     userId: string,
-    work: (exec: (name: string, args: unknown) => Promise<MutationOutcome>, trx: Db) => Promise<void>,
+    work: (exec: Exec, trx: Db) => Promise<void>,
     read: (trx: Db) => Promise<T>,
   ): Promise<T> {
     this.writes.check(userId);
@@ -225,7 +247,7 @@ export class SyncEngine {
       await work(async (name, args) => {
         ran++;
         tx.begin();
-        const result = await runMutation(tx, name, args);
+        const result = await this.runOne({ userId, trx, tx, now }, prepareMutation(name, args));
         const refused = quota.admit(await tx.layerBytes());
         if (refused) throw new HttpError(413, QUOTA_EXCEEDED, refused);
         tx.commitLayer();
@@ -280,19 +302,27 @@ export class SyncEngine {
   }
 }
 
-/**
- * The rows a batch of mutations will read, fetched with one query per type: by convention a mutation named
- * `<type>.<verb>` names its row in `args.id` and a parent in `args.parent`.
- */
-async function prefetchRows(tx: ServerTx, mutations: Mutation[]): Promise<void> {
+/** A pushed mutation checked (name and args), or why it will be rejected when its turn comes. */
+function tryPrepare(m: Mutation): PreparedMutation | MutationError {
+  try {
+    return prepareMutation(m.name, m.args);
+  } catch (err) {
+    if (err instanceof MutationError) return err;
+    throw err;
+  }
+}
+
+/** The rows a batch of mutations declares it reads (each mutator's `reads`), fetched with one query per type. */
+async function prefetchRows(tx: ServerTx, mutations: (PreparedMutation | MutationError)[]): Promise<void> {
   const byType = new Map<EntityType, Set<string>>();
   for (const m of mutations) {
-    const type = m.name.split('.')[0] as EntityType;
-    if (!ENTITY_TYPES.includes(type) || !m.args || typeof m.args !== 'object') continue;
-    const args = m.args as Record<string, unknown>;
-    let ids = byType.get(type);
-    if (!ids) byType.set(type, (ids = new Set()));
-    for (const v of [args.id, args.parent]) if (typeof v === 'string' && v.length <= 100) ids.add(v);
+    if (m instanceof MutationError) continue;
+    for (const [type, id] of readsOf(m)) {
+      if (!id) continue;
+      let ids = byType.get(type);
+      if (!ids) byType.set(type, (ids = new Set()));
+      ids.add(id);
+    }
   }
   for (const [type, ids] of byType) await tx.prefetch(type, ids);
 }

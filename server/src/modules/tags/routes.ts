@@ -47,7 +47,7 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
       userId,
       async (exec, trx) => {
         const { changed } = await prepareUpdate<TagData>(trx, userId, 'tag', id, patch, base, 'Tag not found');
-        await applyChanges(exec, 'tag', id, changed);
+        await applyChanges(changed, { update: (fields) => exec('tag.update', { id, ...fields }) });
       },
       (trx) => getTag(trx, userId, id),
     );

@@ -52,7 +52,10 @@ export const taskRoutes: FastifyPluginAsync = async (app) => {
       userId,
       async (exec, trx) => {
         const { changed } = await prepareUpdate<TaskData>(trx, userId, 'task', id, patch, base, 'Task not found');
-        await applyChanges(exec, 'task', id, changed, 'parent');
+        await applyChanges(changed, {
+          update: (fields) => exec('task.update', { id, ...fields }),
+          move: { field: 'parent', run: (parent) => exec('task.move', { id, parent }) },
+        });
       },
       (trx) => getTask(trx, userId, id),
     );
