@@ -122,7 +122,6 @@ export async function applyChanges<T extends object, K extends keyof T = never>(
 }
 
 /** The fields of a parsed body that were sent (zod leaves absent optional fields undefined). */
-export const definedFields = <T extends object>(fields: T): Partial<T> =>
-  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
+export { definedFields } from '@adhd/shared/sync/mutator';
 
 export const isEmpty = (fields: object): boolean => Object.keys(fields).length === 0;

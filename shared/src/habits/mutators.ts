@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { defineMutator, MutationError, type MutationTx } from '../sync/mutator.js';
+import { defineMutator, definedFields, MutationError, type MutationTx } from '../sync/mutator.js';
 import { todayInZone } from '../time.js';
 import { idSchema } from '../validation/fields.js';
 import { messageFor } from '../validation/messages.js';
@@ -43,7 +43,7 @@ export const habitUpdate = defineMutator({
   reads: (a) => [['habit', a.id]],
   run: async (tx, { id, ...patch }) => {
     const row = await liveHabit(tx, id);
-    const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    const changes = definedFields(patch);
     const data = { ...row.data, ...changes };
     assertRules(data);
     await tx.put('habit', id, data);

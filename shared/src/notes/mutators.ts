@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { defineMutator, MutationError, type MutationTx } from '../sync/mutator.js';
+import { defineMutator, definedFields, MutationError, type MutationTx } from '../sync/mutator.js';
+import { liveOrNull } from '../sync/tree.js';
 import { idSchema } from '../validation/fields.js';
 import { conflictCopyId, contentHash } from './logic.js';
 import { noteCreateSchema, notePatchSchema, type NoteData } from './schema.js';
@@ -13,11 +14,7 @@ async function liveNote(tx: MutationTx, id: string) {
 }
 
 /** A folder that exists and is live, else null: the note lands at the root level (design/sync.md §6). */
-async function resolveFolder(tx: MutationTx, folder: string | null): Promise<string | null> {
-  if (!folder) return null;
-  const row = await tx.get('folder', folder);
-  return row && !row.deleted ? folder : null;
-}
+const resolveFolder = (tx: MutationTx, folder: string | null) => liveOrNull(tx, 'folder', folder);
 
 /**
  * A new note. `conflictOf` (optional) makes it the conflicted copy of that note: REST uses it to keep a
@@ -58,7 +55,7 @@ export const noteUpdate = defineMutator({
   reads: (a) => [['note', a.id], ['folder', a.folder]],
   run: async (tx, { id, baseHash, ...patch }) => {
     const row = await tx.get<NoteData>('note', id);
-    const changes: Partial<NoteData> = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    const changes: Partial<NoteData> = definedFields(patch);
     const restores = !!row?.deleted && TEXT_FIELDS.some((k) => changes[k] !== undefined && changes[k] !== row.data[k]);
     if (!row || (row.deleted && !restores)) throw new MutationError('NOT_FOUND', 'Note not found');
     const folder = changes.folder !== undefined ? changes.folder : restores ? row.data.folder : undefined;

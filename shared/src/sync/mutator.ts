@@ -37,6 +37,10 @@ export interface MutationTx {
 /** Whether a row's `tags` array holds `tagId`. */
 export const holdsTag = (row: StoredRow, tagId: string): boolean => Array.isArray(row.data.tags) && row.data.tags.includes(tagId);
 
+/** The fields of a patch that are set: zod leaves absent optional fields undefined. */
+export const definedFields = <T extends object>(patch: T): Partial<T> =>
+  Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<T>;
+
 /** The field that links a row to its parent, for types that form a tree. */
 export const PARENT_FIELD: Partial<Record<EntityType, string>> = {
   task: 'parent',

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { defineMutator, MutationError, type MutationTx, type StoredRow } from '../sync/mutator.js';
+import { defineMutator, definedFields, MutationError, type MutationTx, type StoredRow } from '../sync/mutator.js';
 import { idSchema } from '../validation/fields.js';
 import { messageFor } from '../validation/messages.js';
 import { tagNameKey } from './ids.js';
@@ -62,7 +62,7 @@ export const tagUpdate = defineMutator({
   run: async (tx, { id, ...patch }) => {
     const row = await liveTag(tx, id);
     if (patch.name !== undefined) await assertNameFree(tx, patch.name, id);
-    const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    const changes = definedFields(patch);
     await tx.put('tag', id, { ...row.data, ...changes });
   },
 });
