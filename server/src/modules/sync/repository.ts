@@ -136,17 +136,6 @@ export async function* liveRowsInBatches(
 }
 
 /**
- * A row as the REST API answers it, `{ _id, ...data, <extra>, createdAt, updatedAt, version }`, built from the
- * stored JSON text without parsing it (the same text `JSON.stringify` of that object gives). Stored data is
- * always a JSON object written by `JSON.stringify`, so splicing after its opening brace is safe. `extra` is
- * already JSON: `"children":[…]`.
- */
-export function apiJson(row: ReadRow, extra?: string): string {
-  const body = row.data.length > 2 ? `${row.data.slice(1, -1)},` : '';
-  return `{"_id":${JSON.stringify(row.id)},${body}${extra ? `${extra},` : ''}"createdAt":${JSON.stringify(row.created_at)},"updatedAt":${JSON.stringify(row.updated_at)},"version":${Number(row.version)}}`;
-}
-
-/**
  * Ensure the user's counter exists, bump it by `n` and the stored byte total by `bytes` (the size delta of the
  * rows written); answers the new version. Serializes a user's writes.
  */
