@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { defineMutator } from '../sync/mutator.js';
-import { treeRules } from '../sync/tree.js';
+import { treeMutators, treeRules } from '../sync/tree.js';
 import { idSchema } from '../validation/fields.js';
 import { folderCreateSchema, folderPatchSchema, type FolderData } from './schema.js';
 
@@ -13,22 +13,10 @@ const tree = treeRules<FolderData, 'parentFolder'>('folder', 'parentFolder', {
   cycle: 'A folder cannot be moved into itself or one of its subfolders',
 });
 
-export const folderCreate = defineMutator({
-  args: z.extend(z.omit(folderCreateSchema, { _id: true }), withId),
-  reads: (a) => [['folder', a.id], ['folder', a.parentFolder]],
-  run: (tx, { id, ...fields }) => tree.create(tx, id, fields),
-});
-
-export const folderUpdate = defineMutator({
-  args: z.extend(z.omit(folderPatchSchema, { parentFolder: true }), withId),
-  reads: (a) => [['folder', a.id]],
-  run: (tx, { id, ...patch }) => tree.update(tx, id, patch),
-});
-
-export const folderMove = defineMutator({
-  args: z.object({ ...withId, parentFolder: folderPatchSchema.shape.parentFolder.def.innerType }),
-  reads: (a) => [['folder', a.id], ['folder', a.parentFolder]],
-  run: (tx, { id, parentFolder }) => tree.move(tx, id, parentFolder),
+export const { create: folderCreate, update: folderUpdate, move: folderMove } = treeMutators(tree, {
+  create: z.extend(z.omit(folderCreateSchema, { _id: true }), withId),
+  update: z.extend(z.omit(folderPatchSchema, { parentFolder: true }), withId),
+  move: z.object({ ...withId, parentFolder: folderPatchSchema.shape.parentFolder.def.innerType }),
 });
 
 /**

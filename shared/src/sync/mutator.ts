@@ -72,6 +72,9 @@ export interface MutationOutcome {
  */
 export type RowRef = readonly [EntityType, string | null | undefined];
 
+/** The parsed args of schema `S` (`z.output<S>`, written so that it also resolves for a generic `S`). */
+export type ArgsOut<S extends z.ZodMiniType> = S['_zod']['output'];
+
 export interface MutatorDef<S extends z.ZodMiniType = z.ZodMiniType> {
   /** The args schema; callers pass its input type, `run` gets its output. */
   args: S;
@@ -79,8 +82,8 @@ export interface MutatorDef<S extends z.ZodMiniType = z.ZodMiniType> {
    * The rows `run` reads by id, for prefetch. Rows found by walking (ancestors, children, tagged items) are
    * read as the mutator goes; declaring them is not needed for correctness, only for speed.
    */
-  reads(args: z.output<S>): readonly RowRef[];
-  run(tx: MutationTx, args: z.output<S>): Promise<MutationOutcome | void>;
+  reads(args: ArgsOut<S>): readonly RowRef[];
+  run(tx: MutationTx, args: ArgsOut<S>): Promise<MutationOutcome | void>;
 }
 
 /** A named mutation: its args schema, the rows it reads and its effect (see MutatorDef). */

@@ -15,9 +15,9 @@ describe.each([
   const under = (parent: string | null) => ({ [field]: parent }) as Data;
   const setup = async () => {
     const tx = new MemoryTx();
-    await tree.create(tx, 'a', under(null));
-    await tree.create(tx, 'b', under('a'));
-    await tree.create(tx, 'c', under('b'));
+    await tree.create(tx, { id: 'a', ...under(null) });
+    await tree.create(tx, { id: 'b', ...under('a') });
+    await tree.create(tx, { id: 'c', ...under('b') });
     return tx;
   };
   const parentOf = async (tx: MemoryTx, id: string) => (await tx.get(type, id))?.data[field];
@@ -25,25 +25,25 @@ describe.each([
   it('creates under a live parent, at the root under a missing or own id, and refuses a taken id', async () => {
     const tx = await setup();
     expect(await parentOf(tx, 'c')).toBe('b');
-    expect(await tree.create(tx, 'd', under('missing'))).toEqual({ reparented: true });
-    expect(await tree.create(tx, 'e', under('e'))).toEqual({ reparented: false });
+    expect(await tree.create(tx, { id: 'd', ...under('missing') })).toEqual({ reparented: true });
+    expect(await tree.create(tx, { id: 'e', ...under('e') })).toEqual({ reparented: false });
     expect(await parentOf(tx, 'e')).toBeNull();
-    await expect(tree.create(tx, 'a', under(null))).rejects.toMatchObject({ code: 'EXISTS', message: 'Taken' });
+    await expect(tree.create(tx, { id: 'a', ...under(null) })).rejects.toMatchObject({ code: 'EXISTS', message: 'Taken' });
   });
 
   it('refuses a move under itself or a descendant, naming the parent field', async () => {
     const tx = await setup();
     for (const target of ['a', 'c']) {
-      await expect(tree.move(tx, 'a', target)).rejects.toMatchObject({
+      await expect(tree.move(tx, { id: 'a', ...under(target) })).rejects.toMatchObject({
         code: 'CYCLE',
         message: 'Loop',
         details: [{ field, key: 'validation.invalid', message: 'Loop' }],
       });
     }
-    expect(await tree.move(tx, 'c', 'a')).toEqual({ reparented: false });
+    expect(await tree.move(tx, { id: 'c', ...under('a') })).toEqual({ reparented: false });
     await tx.remove(type, 'b');
-    expect(await tree.move(tx, 'c', 'b')).toEqual({ reparented: true });
-    await expect(tree.move(tx, 'b', null)).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Gone' });
+    expect(await tree.move(tx, { id: 'c', ...under('b') })).toEqual({ reparented: true });
+    await expect(tree.move(tx, { id: 'b', ...under(null) })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Gone' });
   });
 
   it('deletes a subtree and restores a row at the root when its parent is gone', async () => {

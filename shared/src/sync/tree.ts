@@ -1,4 +1,5 @@
-import { definedFields, MutationError, PARENT_FIELD, type MutationOutcome, type MutationTx, type StoredRow } from './mutator.js';
+import type { z } from 'zod/mini';
+import { defineMutator, definedFields, MutationError, PARENT_FIELD, type MutationOutcome, type MutationTx, type StoredRow } from './mutator.js';
 import type { EntityType } from './protocol.js';
 
 /**
@@ -53,26 +54,30 @@ export function treeRules<D extends Linked<F>, F extends string>(type: EntityTyp
   const resolveParent = (tx: MutationTx, parent: string | null) => liveOrNull(tx, type, parent);
 
   return {
+    type,
+    field,
     live,
     resolveParent,
 
     /** A new row; a parent that is the row itself, missing or deleted means the root. EXISTS for a taken id. */
-    async create(tx: MutationTx, id: string, fields: D): Promise<MutationOutcome> {
+    async create(tx: MutationTx, args: { id: string } & Linked<F>): Promise<MutationOutcome> {
+      const { id, ...fields } = args;
       if (await tx.get(type, id)) throw new MutationError('EXISTS', messages.exists);
-      const requested = fields[field] === id ? null : fields[field];
+      const requested = args[field] === id ? null : args[field];
       const parent = await resolveParent(tx, requested);
       await tx.put(type, id, { ...fields, [field]: parent });
       return { reparented: requested !== parent };
     },
 
-    /** Change the fields present in `patch` (undefined ones are left out) of a live row; NOT_FOUND otherwise. */
-    async update(tx: MutationTx, id: string, patch: Partial<D>): Promise<void> {
+    /** Change the fields present in the args (undefined ones are left out) of a live row; NOT_FOUND otherwise. */
+    async update(tx: MutationTx, { id, ...patch }: { id: string }): Promise<void> {
       const row = await live(tx, id);
       await tx.put(type, id, { ...row.data, ...definedFields(patch) });
     },
 
     /** Move a live row under `requested` (null: the root). CYCLE, naming the parent field, under itself. */
-    async move(tx: MutationTx, id: string, requested: string | null): Promise<MutationOutcome> {
+    async move(tx: MutationTx, args: { id: string } & Linked<F>): Promise<MutationOutcome> {
+      const { id, [field]: requested } = args;
       const row = await live(tx, id);
       if (requested && (await wouldCycle(tx, id, requested))) {
         // Every 400 names its bad fields with a message (CONTRACT.md), like the validation answers.
@@ -103,5 +108,28 @@ export function treeRules<D extends Linked<F>, F extends string>(type: EntityTyp
       await tx.put(type, id, { ...row.data, [field]: parent });
       return { reparented: parent !== row.data[field] };
     },
+  };
+}
+
+/** The args schemas of a tree's create, update and move: each names the row's `id`, create and move its parent. */
+interface TreeArgs<F extends string, C, U, M> {
+  create: C & z.ZodMiniType<{ id: string } & Linked<F>>;
+  update: U & z.ZodMiniType<{ id: string }>;
+  move: M & z.ZodMiniType<{ id: string } & Linked<F>>;
+}
+
+/**
+ * The create, update and move mutators of a tree domain, on its tree rules: create and move read the row and
+ * the requested parent, update the row.
+ */
+export function treeMutators<F extends string, C extends z.ZodMiniType, U extends z.ZodMiniType, M extends z.ZodMiniType>(
+  rules: Pick<ReturnType<typeof treeRules<Linked<F>, F>>, 'type' | 'field' | 'create' | 'update' | 'move'>,
+  args: TreeArgs<F, C, U, M>,
+) {
+  const { type, field } = rules;
+  return {
+    create: defineMutator({ args: args.create, reads: (a) => [[type, a.id], [type, a[field]]], run: (tx, a) => rules.create(tx, a) }),
+    update: defineMutator({ args: args.update, reads: (a) => [[type, a.id]], run: (tx, a) => rules.update(tx, a) }),
+    move: defineMutator({ args: args.move, reads: (a) => [[type, a.id], [type, a[field]]], run: (tx, a) => rules.move(tx, a) }),
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { defineMutator } from '../sync/mutator.js';
-import { treeRules } from '../sync/tree.js';
+import { treeMutators, treeRules } from '../sync/tree.js';
 import { idSchema } from '../validation/fields.js';
 import { taskCreateSchema, taskPatchSchema, type TaskData } from './schema.js';
 
@@ -13,22 +13,10 @@ const tree = treeRules<TaskData, 'parent'>('task', 'parent', {
   cycle: 'A task cannot be moved under itself or one of its subtasks',
 });
 
-export const taskCreate = defineMutator({
-  args: z.extend(z.omit(taskCreateSchema, { _id: true }), withId),
-  reads: (a) => [['task', a.id], ['task', a.parent]],
-  run: (tx, { id, ...fields }) => tree.create(tx, id, fields),
-});
-
-export const taskUpdate = defineMutator({
-  args: z.extend(z.omit(taskPatchSchema, { parent: true }), withId),
-  reads: (a) => [['task', a.id]],
-  run: (tx, { id, ...patch }) => tree.update(tx, id, patch),
-});
-
-export const taskMove = defineMutator({
-  args: z.object({ ...withId, parent: taskPatchSchema.shape.parent.def.innerType }),
-  reads: (a) => [['task', a.id], ['task', a.parent]],
-  run: (tx, { id, parent }) => tree.move(tx, id, parent),
+export const { create: taskCreate, update: taskUpdate, move: taskMove } = treeMutators(tree, {
+  create: z.extend(z.omit(taskCreateSchema, { _id: true }), withId),
+  update: z.extend(z.omit(taskPatchSchema, { parent: true }), withId),
+  move: z.object({ ...withId, parent: taskPatchSchema.shape.parent.def.innerType }),
 });
 
 export const taskDelete = defineMutator({
