@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely';
 import { MutationError, type MutationOutcome } from '@adhd/shared/sync/mutator';
 import {
   QUOTA_EXCEEDED,
-  type EntityType,
   type Mutation,
   type MutationResult,
   type PullResponse,
@@ -12,7 +11,6 @@ import {
 } from '@adhd/shared/sync/protocol';
 import {
   prepareMutation,
-  readsOf,
   runPrepared,
   type MutationArgs,
   type MutationName,
@@ -24,25 +22,21 @@ import { readTransaction, writeTransaction } from '../../lib/transaction.js';
 import type { SyncHub } from '../../plugins/sync-hub.js';
 import { MutationHooks, type HookContext } from './hooks.js';
 import { DEFAULT_SYNC_LIMITS, WriteLimiter, type SyncLimits } from './limits.js';
+import { upsertEntities, type Db } from './repository.js';
 import {
   addEpoch,
   bumpSeq,
-  changeSizes,
-  changesSince,
-  epochKnown,
   findClient,
   findRejections,
   forgetRejectionsBelow,
-  newestEpoch,
   readSeq,
   saveClient,
   saveRejections,
-  upsertEntities,
-  type Db,
-  type ReadRow,
   type Rejection,
-} from './repository.js';
+} from './sync-state.js';
 import { ServerTx } from './server-tx.js';
+import { prefetchRows, Quota, tryPrepare } from './batch.js';
+import { pullPage, type PullParams } from './pull.js';
 
 interface EngineDeps {
   db: Kysely<Database>;
@@ -54,39 +48,6 @@ interface EngineDeps {
 
 /** Runs one typed mutation inside `SyncEngine.run`: a misspelt name or wrongly typed args fail to compile. */
 export type Exec = <N extends MutationName>(name: N, args: MutationArgs<N>) => Promise<MutationOutcome>;
-
-/** The pull request fields the engine reads. */
-export interface PullParams {
-  cursor: number;
-  limit: number;
-  /** The epoch of the client's cursor, when it sent one. */
-  epoch?: string | undefined;
-}
-
-/** Bytes a change costs in the page besides its row's JSON (entity, id, version, timestamps). */
-const CHANGE_OVERHEAD = 160;
-
-/**
- * The user's storage quota while a transaction runs: the stored byte total plus what the mutations so far
- * added. A mutation that adds data past the quota is refused; one that deletes or shrinks data never is.
- */
-class Quota {
-  delta = 0;
-  constructor(
-    private readonly stored: number,
-    private readonly limit: number,
-  ) {}
-
-  /** Take the running mutation's size change, or answer why not. */
-  admit(change: number): string | null {
-    if (change > 0 && this.stored + this.delta + change > this.limit) {
-      const mb = Math.round(this.limit / (1024 * 1024));
-      return `Storage limit reached: this account may store ${mb} MB. Delete something to make room`;
-    }
-    this.delta += change;
-    return null;
-  }
-}
 
 /**
  * The one write path of the server (design/sync.md §4): every sync push and every REST write runs named
@@ -265,36 +226,9 @@ export class SyncEngine {
     return JSON.parse(await this.pullJson(userId, clientId, params)) as PullResponse;
   }
 
-  /**
-   * `pull` as JSON text. A full sync moves every row the user has, so the stored JSON of each row is spliced
-   * into the answer instead of being parsed and serialized again. A page holds at most `limit` rows and is cut
-   * once its rows reach `pullMaxBytes` (always at least one row): the sizes are read first from the version
-   * index, so the rows read are the rows sent.
-   */
-  async pullJson(userId: string, clientId: string, { cursor, limit, epoch }: PullParams): Promise<string> {
-    return readTransaction(this.deps.db, this.deps.kind, async (trx) => {
-      const client = await findClient(trx, clientId);
-      if (client && client.user_id !== userId) throw forbidden('This client belongs to another user');
-      const lastMutationId = Number(client?.last_mutation_id ?? 0);
-      const { seq, minVersion } = await readSeq(trx, userId);
-      const current = await newestEpoch(trx);
-      // A cursor from before garbage-collected tombstones, from another database, or from an epoch this
-      // database never had (a restored older copy) starts over.
-      const unknownEpoch = epoch !== undefined && epoch !== current?.id && !(await epochKnown(trx, epoch));
-      const reset = unknownEpoch || cursor > seq || (cursor > 0 && cursor < minVersion);
-      const from = reset ? 0 : cursor;
-      const sizes = await changeSizes(trx, userId, from, limit + 1);
-      let take = 0;
-      for (let bytes = 0; take < Math.min(limit, sizes.length); take++) {
-        bytes += Number(sizes[take]!.size) + CHANGE_OVERHEAD;
-        if (take > 0 && bytes > this.limits.pullMaxBytes) break;
-      }
-      const hasMore = sizes.length > take;
-      const page = take === 0 ? [] : await changesSince(trx, userId, from, take);
-      const nextCursor = hasMore ? Number(page[page.length - 1]!.version) : Math.max(seq, from);
-      const changes = page.map(changeJson).join(',');
-      return `{"cursor":${nextCursor},"hasMore":${hasMore},"reset":${reset},"lastMutationId":${lastMutationId},"epoch":${JSON.stringify(current?.id ?? '')},"changes":[${changes}]}`;
-    });
+  /** `pull` as JSON text, read in one snapshot (pull.ts). */
+  async pullJson(userId: string, clientId: string, params: PullParams): Promise<string> {
+    return readTransaction(this.deps.db, this.deps.kind, (trx) => pullPage(trx, userId, clientId, params, this.limits.pullMaxBytes));
   }
 
   async currentVersion(userId: string): Promise<number> {
@@ -302,35 +236,3 @@ export class SyncEngine {
   }
 }
 
-/** A pushed mutation checked (name and args), or why it will be rejected when its turn comes. */
-function tryPrepare(m: Mutation): PreparedMutation | MutationError {
-  try {
-    return prepareMutation(m.name, m.args);
-  } catch (err) {
-    if (err instanceof MutationError) return err;
-    throw err;
-  }
-}
-
-/** The rows a batch of mutations declares it reads (each mutator's `reads`), fetched with one query per type. */
-async function prefetchRows(tx: ServerTx, mutations: (PreparedMutation | MutationError)[]): Promise<void> {
-  const byType = new Map<EntityType, Set<string>>();
-  for (const m of mutations) {
-    if (m instanceof MutationError) continue;
-    for (const [type, id] of readsOf(m)) {
-      if (!id) continue;
-      let ids = byType.get(type);
-      if (!ids) byType.set(type, (ids = new Set()));
-      ids.add(id);
-    }
-  }
-  for (const [type, ids] of byType) await tx.prefetch(type, ids);
-}
-
-/** One `Change` as JSON: tombstones without data; live rows with their stored JSON plus the timestamps. */
-function changeJson(r: ReadRow): string {
-  const head = `{"entity":${JSON.stringify(r.type)},"id":${JSON.stringify(r.id)},"version":${Number(r.version)}`;
-  if (r.deleted) return `${head},"deleted":true}`;
-  const body = r.data.length > 2 ? `${r.data.slice(1, -1)},` : '';
-  return `${head},"deleted":false,"data":{${body}"createdAt":${JSON.stringify(r.created_at)},"updatedAt":${JSON.stringify(r.updated_at)}}}`;
-}

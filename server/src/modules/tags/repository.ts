@@ -1,7 +1,8 @@
 import { TAGGABLE_TYPES, type TagRef } from '@adhd/shared/tags/schema';
 import type { TagData } from '@adhd/shared/tags/mutators';
 import { toApi, type ApiStamps } from '../../lib/api-row.js';
-import { countTagRefs, findEntities, findEntity, findTagRefs, listLive, tagIdsIn, type Db, type ReadRow } from '../sync/repository.js';
+import { findEntities, findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
+import { countTagRefs, findTagRefs, tagIdsIn } from '../sync/tag-refs.js';
 
 /**
  * Reads of tags and tag references as the API answers them. References are not stored rows: they are read
