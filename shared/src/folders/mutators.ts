@@ -23,16 +23,12 @@ export const { create: folderCreate, update: folderUpdate, move: folderMove } = 
  * Delete one folder. Its notes and subfolders move up to its parent (the root level when it had none):
  * deleting a folder never deletes a note.
  */
-export const folderDelete = defineMutator({
-  args: z.object(withId),
-  reads: (a) => [['folder', a.id]],
-  run: async (tx, { id }) => {
-    const row = await tree.live(tx, id);
-    const parent = await tree.resolveParent(tx, row.data.parentFolder);
-    for (const note of await tx.children('note', id)) await tx.put('note', note.id, { ...note.data, folder: parent });
-    for (const sub of await tx.children('folder', id)) await tx.put('folder', sub.id, { ...sub.data, parentFolder: parent });
-    await tx.remove('folder', id);
-  },
+export const folderDelete = defineMutator(z.object(withId), (a) => [['folder', a.id]], async (tx, { id }) => {
+  const row = await tree.live(tx, id);
+  const parent = await tree.resolveParent(tx, row.data.parentFolder);
+  for (const note of await tx.children('note', id)) await tx.put('note', note.id, { ...note.data, folder: parent });
+  for (const sub of await tx.children('folder', id)) await tx.put('folder', sub.id, { ...sub.data, parentFolder: parent });
+  await tx.remove('folder', id);
 });
 
 export const folderMutators = {

@@ -20,20 +20,23 @@ const resolveFolder = (tx: MutationTx, folder: string | null) => liveOrNull(tx, 
  * A new note. `conflictOf` (optional) makes it the conflicted copy of that note: REST uses it to keep a
  * caller's body that lost to a newer one (`PUT /api/notes/{id}` with a base version, docs/sync.md).
  */
-export const noteCreate = defineMutator({
-  args: z.extend(z.omit(noteCreateSchema, { _id: true }), { ...withId, conflictOf: z.optional(idSchema) }),
-  reads: (a) => [['note', a.id], ['folder', a.folder]],
-  run: async (tx, { id, conflictOf, ...fields }) => {
-    if (await tx.get('note', id)) throw new MutationError('EXISTS', 'A note with this id already exists');
-    const folder = await resolveFolder(tx, fields.folder);
-    const data: NoteData = { ...fields, folder, ...(conflictOf ? { conflictOf } : {}) };
-    await tx.put('note', id, { ...data });
-    return { reparented: folder !== fields.folder };
-  },
+const noteCreateArgs = z.extend(z.omit(noteCreateSchema, { _id: true }), { ...withId, conflictOf: z.optional(idSchema) });
+
+export const noteCreate = defineMutator(noteCreateArgs, (a) => [['note', a.id], ['folder', a.folder]], async (tx, { id, conflictOf, ...fields }) => {
+  if (await tx.get('note', id)) throw new MutationError('EXISTS', 'A note with this id already exists');
+  const folder = await resolveFolder(tx, fields.folder);
+  const data: NoteData = { ...fields, folder, ...(conflictOf ? { conflictOf } : {}) };
+  await tx.put('note', id, { ...data });
+  return { reparented: folder !== fields.folder };
 });
 
 /** The fields that hold the user's words: an edit of either must not vanish with a deleted note. */
 const TEXT_FIELDS = ['title', 'content'] as const;
+
+const noteUpdateArgs = z.extend(notePatchSchema, {
+  ...withId,
+  baseHash: z.optional(z.string().check(z.maxLength(20, 'validation.maxLength'))),
+});
 
 /**
  * A partial update. `baseHash` is the `contentHash` of the body the edit started from (the editor sends it
@@ -47,40 +50,29 @@ const TEXT_FIELDS = ['title', 'content'] as const;
  * made of the text that was deleted. Edits of other fields of a deleted note (pin, colour, folder, tags) are
  * refused `NOT_FOUND`: delete wins where no words would be lost.
  */
-export const noteUpdate = defineMutator({
-  args: z.extend(notePatchSchema, {
-    ...withId,
-    baseHash: z.optional(z.string().check(z.maxLength(20, 'validation.maxLength'))),
-  }),
-  reads: (a) => [['note', a.id], ['folder', a.folder]],
-  run: async (tx, { id, baseHash, ...patch }) => {
-    const row = await tx.get<NoteData>('note', id);
-    const changes: Partial<NoteData> = definedFields(patch);
-    const restores = !!row?.deleted && TEXT_FIELDS.some((k) => changes[k] !== undefined && changes[k] !== row.data[k]);
-    if (!row || (row.deleted && !restores)) throw new MutationError('NOT_FOUND', 'Note not found');
-    const folder = changes.folder !== undefined ? changes.folder : restores ? row.data.folder : undefined;
-    if (folder !== undefined) changes.folder = await resolveFolder(tx, folder);
-    const stored = row.data.content;
-    const incoming = changes.content;
-    if (!restores && incoming !== undefined && baseHash !== undefined && incoming !== stored && contentHash(stored) !== baseHash) {
-      const copyId = conflictCopyId(id, stored, incoming);
-      if (!(await tx.get('note', copyId))) {
-        const copy: NoteData = { ...row.data, pinned: false, conflictOf: id };
-        await tx.put('note', copyId, { ...copy });
-      }
+export const noteUpdate = defineMutator(noteUpdateArgs, (a) => [['note', a.id], ['folder', a.folder]], async (tx, { id, baseHash, ...patch }) => {
+  const row = await tx.get<NoteData>('note', id);
+  const changes: Partial<NoteData> = definedFields(patch);
+  const restores = !!row?.deleted && TEXT_FIELDS.some((k) => changes[k] !== undefined && changes[k] !== row.data[k]);
+  if (!row || (row.deleted && !restores)) throw new MutationError('NOT_FOUND', 'Note not found');
+  const folder = changes.folder !== undefined ? changes.folder : restores ? row.data.folder : undefined;
+  if (folder !== undefined) changes.folder = await resolveFolder(tx, folder);
+  const stored = row.data.content;
+  const incoming = changes.content;
+  if (!restores && incoming !== undefined && baseHash !== undefined && incoming !== stored && contentHash(stored) !== baseHash) {
+    const copyId = conflictCopyId(id, stored, incoming);
+    if (!(await tx.get('note', copyId))) {
+      const copy: NoteData = { ...row.data, pinned: false, conflictOf: id };
+      await tx.put('note', copyId, { ...copy });
     }
-    await tx.put('note', id, { ...row.data, ...changes });
-    return { reparented: folder !== undefined && changes.folder !== folder };
-  },
+  }
+  await tx.put('note', id, { ...row.data, ...changes });
+  return { reparented: folder !== undefined && changes.folder !== folder };
 });
 
-export const noteDelete = defineMutator({
-  args: z.object(withId),
-  reads: (a) => [['note', a.id]],
-  run: async (tx, { id }) => {
-    await liveNote(tx, id);
-    await tx.remove('note', id);
-  },
+export const noteDelete = defineMutator(z.object(withId), (a) => [['note', a.id]], async (tx, { id }) => {
+  await liveNote(tx, id);
+  await tx.remove('note', id);
 });
 
 export const noteMutators = {

@@ -86,7 +86,7 @@ export interface MutatorDef<S extends z.ZodMiniType = z.ZodMiniType> {
   run(tx: MutationTx, args: ArgsOut<S>): Promise<MutationOutcome | void>;
 }
 
-/** A named mutation: its args schema, the rows it reads and its effect (see MutatorDef). */
-export function defineMutator<S extends z.ZodMiniType>(def: MutatorDef<S>): MutatorDef<S> {
-  return def;
+/** A named mutation: its args schema, the rows it reads by id (for prefetch) and its effect (see MutatorDef). */
+export function defineMutator<S extends z.ZodMiniType>(args: S, reads: MutatorDef<S>['reads'], run: MutatorDef<S>['run']): MutatorDef<S> {
+  return { args, reads, run };
 }

@@ -20,7 +20,7 @@ export const mutators = {
   ...noteMutators,
   ...folderMutators,
   /** Consumes a mutation id the client could not send (see SKIP_MUTATION); changes nothing. */
-  [SKIP_MUTATION]: defineMutator({ args: z.unknown(), reads: () => [], run: async () => {} }),
+  [SKIP_MUTATION]: defineMutator(z.unknown(), () => [], async () => {}),
 } satisfies Record<string, MutatorDef>;
 
 type Registry = typeof mutators;

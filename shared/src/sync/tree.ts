@@ -128,8 +128,8 @@ export function treeMutators<F extends string, C extends z.ZodMiniType, U extend
 ) {
   const { type, field } = rules;
   return {
-    create: defineMutator({ args: args.create, reads: (a) => [[type, a.id], [type, a[field]]], run: (tx, a) => rules.create(tx, a) }),
-    update: defineMutator({ args: args.update, reads: (a) => [[type, a.id]], run: (tx, a) => rules.update(tx, a) }),
-    move: defineMutator({ args: args.move, reads: (a) => [[type, a.id], [type, a[field]]], run: (tx, a) => rules.move(tx, a) }),
+    create: defineMutator(args.create, (a) => [[type, a.id], [type, a[field]]], (tx, a) => rules.create(tx, a)),
+    update: defineMutator(args.update, (a) => [[type, a.id]], (tx, a) => rules.update(tx, a)),
+    move: defineMutator(args.move, (a) => [[type, a.id], [type, a[field]]], (tx, a) => rules.move(tx, a)),
   };
 }

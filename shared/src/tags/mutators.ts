@@ -45,75 +45,55 @@ async function assertNameFree(tx: MutationTx, name: string, exceptId: string) {
   }
 }
 
-export const tagCreate = defineMutator({
-  args: z.extend(z.omit(tagCreateSchema, { _id: true }), withId),
-  reads: (a) => [['tag', a.id]],
-  run: async (tx, { id, ...fields }) => {
-    if (await tx.get('tag', id)) throw tagExists();
-    await assertNameFree(tx, fields.name, id);
-    const data: TagData = { ...fields };
-    await tx.put('tag', id, { ...data });
-  },
+export const tagCreate = defineMutator(z.extend(z.omit(tagCreateSchema, { _id: true }), withId), (a) => [['tag', a.id]], async (tx, { id, ...fields }) => {
+  if (await tx.get('tag', id)) throw tagExists();
+  await assertNameFree(tx, fields.name, id);
+  const data: TagData = { ...fields };
+  await tx.put('tag', id, { ...data });
 });
 
-export const tagUpdate = defineMutator({
-  args: z.extend(tagPatchSchema, withId),
-  reads: (a) => [['tag', a.id]],
-  run: async (tx, { id, ...patch }) => {
-    const row = await liveTag(tx, id);
-    if (patch.name !== undefined) await assertNameFree(tx, patch.name, id);
-    const changes = definedFields(patch);
-    await tx.put('tag', id, { ...row.data, ...changes });
-  },
+export const tagUpdate = defineMutator(z.extend(tagPatchSchema, withId), (a) => [['tag', a.id]], async (tx, { id, ...patch }) => {
+  const row = await liveTag(tx, id);
+  if (patch.name !== undefined) await assertNameFree(tx, patch.name, id);
+  const changes = definedFields(patch);
+  await tx.put('tag', id, { ...row.data, ...changes });
 });
 
 /**
  * Tombstones the tag and takes its id out of every live item that holds it, in the same transaction. Costs the
  * items that hold the tag (`MutationTx.withTag`), not every item.
  */
-export const tagDelete = defineMutator({
-  args: z.object(withId),
-  reads: (a) => [['tag', a.id]],
-  run: async (tx, { id }) => {
-    await liveTag(tx, id);
-    for (const type of TAGGABLE_TYPES) {
-      for (const item of await tx.withTag(type, id)) {
-        await tx.put(type, item.id, { ...item.data, tags: tagsOf(item).filter((t) => t !== id) });
-      }
+export const tagDelete = defineMutator(z.object(withId), (a) => [['tag', a.id]], async (tx, { id }) => {
+  await liveTag(tx, id);
+  for (const type of TAGGABLE_TYPES) {
+    for (const item of await tx.withTag(type, id)) {
+      await tx.put(type, item.id, { ...item.data, tags: tagsOf(item).filter((t) => t !== id) });
     }
-    await tx.remove('tag', id);
-  },
+  }
+  await tx.remove('tag', id);
 });
 
 /**
  * An intent on the item's `tags` array, the one source of truth for references: re-applied to the array as
  * it is when the mutation arrives, so adds from two devices merge. Adding a tag the item has is a no-op.
  */
-export const tagRefAdd = defineMutator({
-  args: tagRefSchema,
-  reads: (a) => [['tag', a.tagId], [a.itemType, a.itemId]],
-  run: async (tx, { tagId, itemId, itemType }) => {
-    await liveTag(tx, tagId);
-    const item = await liveItem(tx, itemType, itemId);
-    const tags = tagsOf(item);
-    if (tags.includes(tagId)) return;
-    if (tags.length >= MAX_TAGS_PER_ITEM) {
-      throw new MutationError('VALIDATION', 'Too many tags', [{ field: 'tags', key: 'validation.tooMany', message: messageFor('validation.tooMany') }]);
-    }
-    await tx.put(itemType, itemId, { ...item.data, tags: [...tags, tagId] });
-  },
+export const tagRefAdd = defineMutator(tagRefSchema, (a) => [['tag', a.tagId], [a.itemType, a.itemId]], async (tx, { tagId, itemId, itemType }) => {
+  await liveTag(tx, tagId);
+  const item = await liveItem(tx, itemType, itemId);
+  const tags = tagsOf(item);
+  if (tags.includes(tagId)) return;
+  if (tags.length >= MAX_TAGS_PER_ITEM) {
+    throw new MutationError('VALIDATION', 'Too many tags', [{ field: 'tags', key: 'validation.tooMany', message: messageFor('validation.tooMany') }]);
+  }
+  await tx.put(itemType, itemId, { ...item.data, tags: [...tags, tagId] });
 });
 
 /** Removes the tag id from the item's `tags`; a tag the item does not hold (or that is gone) is a no-op. */
-export const tagRefRemove = defineMutator({
-  args: tagRefSchema,
-  reads: (a) => [[a.itemType, a.itemId]],
-  run: async (tx, { tagId, itemId, itemType }) => {
-    const item = await liveItem(tx, itemType, itemId);
-    const tags = tagsOf(item);
-    if (!tags.includes(tagId)) return;
-    await tx.put(itemType, itemId, { ...item.data, tags: tags.filter((t) => t !== tagId) });
-  },
+export const tagRefRemove = defineMutator(tagRefSchema, (a) => [[a.itemType, a.itemId]], async (tx, { tagId, itemId, itemType }) => {
+  const item = await liveItem(tx, itemType, itemId);
+  const tags = tagsOf(item);
+  if (!tags.includes(tagId)) return;
+  await tx.put(itemType, itemId, { ...item.data, tags: tags.filter((t) => t !== tagId) });
 });
 
 export const tagMutators = {

@@ -19,17 +19,9 @@ export const { create: taskCreate, update: taskUpdate, move: taskMove } = treeMu
   move: z.object({ ...withId, parent: taskPatchSchema.shape.parent.def.innerType }),
 });
 
-export const taskDelete = defineMutator({
-  args: z.object(withId),
-  reads: (a) => [['task', a.id]],
-  run: (tx, { id }) => tree.removeSubtree(tx, id),
-});
+export const taskDelete = defineMutator(z.object(withId), (a) => [['task', a.id]], (tx, { id }) => tree.removeSubtree(tx, id));
 
-export const taskRestore = defineMutator({
-  args: z.object(withId),
-  reads: (a) => [['task', a.id]],
-  run: (tx, { id }) => tree.restore(tx, id),
-});
+export const taskRestore = defineMutator(z.object(withId), (a) => [['task', a.id]], (tx, { id }) => tree.restore(tx, id));
 
 export const taskMutators = {
   'task.create': taskCreate,
