@@ -7,11 +7,7 @@ import { folderCreateSchema, folderPatchSchema, type FolderData } from './schema
 const withId = { id: idSchema };
 
 /** Folders form a tree by `parentFolder` (the shared tree rules, sync/tree.ts). */
-const tree = treeRules<FolderData, 'parentFolder'>('folder', 'parentFolder', {
-  notFound: 'Folder not found',
-  exists: 'A folder with this id already exists',
-  cycle: 'A folder cannot be moved into itself or one of its subfolders',
-});
+const tree = treeRules<FolderData, 'parentFolder'>('folder', 'parentFolder', { noun: 'folder', cycle: 'A folder cannot be moved into itself or one of its subfolders' });
 
 export const { create: folderCreate, update: folderUpdate, move: folderMove } = treeMutators(tree, {
   create: z.extend(z.omit(folderCreateSchema, { _id: true }), withId),

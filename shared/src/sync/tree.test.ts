@@ -3,7 +3,7 @@ import { buildTree, childrenIndex, flattenTree, subtreeIds } from '../tree.js';
 import { MemoryTx } from './memory-tx.js';
 import { treeRules } from './tree.js';
 
-const messages = { notFound: 'Gone', exists: 'Taken', cycle: 'Loop' };
+const messages = { noun: 'row', cycle: 'Loop' };
 
 /** The same rules for both trees: only the type and the parent field differ. */
 describe.each([
@@ -28,7 +28,7 @@ describe.each([
     expect(await tree.create(tx, { id: 'd', ...under('missing') })).toEqual({ reparented: true });
     expect(await tree.create(tx, { id: 'e', ...under('e') })).toEqual({ reparented: false });
     expect(await parentOf(tx, 'e')).toBeNull();
-    await expect(tree.create(tx, { id: 'a', ...under(null) })).rejects.toMatchObject({ code: 'EXISTS', message: 'Taken' });
+    await expect(tree.create(tx, { id: 'a', ...under(null) })).rejects.toMatchObject({ code: 'EXISTS', message: 'A row with this id already exists' });
   });
 
   it('refuses a move under itself or a descendant, naming the parent field', async () => {
@@ -43,7 +43,7 @@ describe.each([
     expect(await tree.move(tx, { id: 'c', ...under('a') })).toEqual({ reparented: false });
     await tx.remove(type, 'b');
     expect(await tree.move(tx, { id: 'c', ...under('b') })).toEqual({ reparented: true });
-    await expect(tree.move(tx, { id: 'b', ...under(null) })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Gone' });
+    await expect(tree.move(tx, { id: 'b', ...under(null) })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Row not found' });
   });
 
   it('deletes a subtree and restores a row at the root when its parent is gone', async () => {

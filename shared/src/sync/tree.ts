@@ -8,10 +8,12 @@ import type { EntityType } from './protocol.js';
  * a move under itself or a descendant is refused `CYCLE`, and a subtree is deleted parent first.
  */
 
-/** The texts of a tree's domain errors (tests and clients read them, so each domain keeps its own). */
+/**
+ * The texts of a tree's domain errors (tests and clients read them): `noun` names the row ("task" gives
+ * "Task not found" and "A task with this id already exists"), `cycle` is the domain's own sentence.
+ */
 export interface TreeMessages {
-  notFound: string;
-  exists: string;
+  noun: string;
   cycle: string;
 }
 
@@ -26,7 +28,8 @@ export async function liveOrNull(tx: MutationTx, type: EntityType, id: string | 
 }
 
 /** The tree rules of entity `type`, linked to its parent by `field` (which must be its PARENT_FIELD). */
-export function treeRules<D extends Linked<F>, F extends string>(type: EntityType, field: F, messages: TreeMessages) {
+export function treeRules<D extends Linked<F>, F extends string>(type: EntityType, field: F, { noun, cycle }: TreeMessages) {
+  const messages = { notFound: `${noun[0]!.toUpperCase()}${noun.slice(1)} not found`, exists: `A ${noun} with this id already exists`, cycle };
   if (PARENT_FIELD[type] !== field) throw new Error(`${type} rows link to their parent by ${PARENT_FIELD[type]}, not ${field}`);
 
   const parentOf = (row: StoredRow<D> | undefined): string | null => (row && !row.deleted ? row.data[field] : null);

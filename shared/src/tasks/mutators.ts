@@ -7,11 +7,7 @@ import { taskCreateSchema, taskPatchSchema, type TaskData } from './schema.js';
 const withId = { id: idSchema };
 
 /** Tasks form a tree by `parent` (the shared tree rules, sync/tree.ts). */
-const tree = treeRules<TaskData, 'parent'>('task', 'parent', {
-  notFound: 'Task not found',
-  exists: 'A task with this id already exists',
-  cycle: 'A task cannot be moved under itself or one of its subtasks',
-});
+const tree = treeRules<TaskData, 'parent'>('task', 'parent', { noun: 'task', cycle: 'A task cannot be moved under itself or one of its subtasks' });
 
 export const { create: taskCreate, update: taskUpdate, move: taskMove } = treeMutators(tree, {
   create: z.extend(z.omit(taskCreateSchema, { _id: true }), withId),

@@ -9,9 +9,6 @@ import { folderForest, getFolder, listFolders } from './repository.js';
 export const folderRoutes: FastifyPluginAsync = async (app) => {
   registerEntityRoutes(app, {
     path: '/api/folders',
-    notFound: 'Folder not found',
-    schemas: { create: folderCreateSchema, patch: folderPatchSchema },
-    read: getFolder,
     list: async (db, userId, request) => {
       const { parent } = parse(folderListQuerySchema, request.query, 'query');
       const folders = await listFolders(db, userId);
@@ -20,6 +17,9 @@ export const folderRoutes: FastifyPluginAsync = async (app) => {
     // Folder answers are wrapped in `{ data }` (CONTRACT.md); POST and PUT also spread the folder at the top level.
     listWrap: { open: '{"data":[', close: ']}' },
     answer: { get: (folder: FolderNode) => ({ data: folder }), write: (folder: FolderNode) => ({ data: folder, ...folder }) },
+    notFound: 'Folder not found',
+    schemas: { create: folderCreateSchema, patch: folderPatchSchema },
+    read: getFolder,
     create: ({ exec }, id, fields) => exec('folder.create', { id, ...fields }),
     // A move that would make a cycle throws CYCLE (400) and rolls the whole request back.
     update: plannedUpdate<FolderData, 'parentFolder'>('folder', 'Folder not found', ({ exec }, id) => ({

@@ -63,10 +63,10 @@ export const habitRoutes: FastifyPluginAsync = async (app) => {
 
   registerEntityRoutes(app, {
     path: '/api/habits',
+    list: async (db, userId, request) => jsonEach(await listHabits(db, userId, todayOf(request))),
     notFound: 'Habit not found',
     schemas: { create: habitCreateSchema, patch: habitPatchSchema, extra: habitDaysSchema },
     read: (db, userId, id, request) => getHabit(db, userId, id, todayOf(request)),
-    list: async (db, userId, request) => jsonEach(await listHabits(db, userId, todayOf(request))),
     create: async ({ exec, request }, id, fields, days) => {
       const today = todayOf(request);
       await exec('habit.create', { id, ...fields, startDate: fields.startDate ?? today });

@@ -36,15 +36,15 @@ async function updateNote({ exec, trx, userId }: WriteContext, id: string, { bas
 export const noteRoutes: FastifyPluginAsync = async (app) => {
   registerEntityRoutes(app, {
     path: '/api/notes',
-    notFound: 'Note not found',
-    schemas: { create: noteCreateSchema, patch: notePutSchema },
-    read: getNote,
     list: async (db, userId, request) => {
       const { q, folder } = parse(noteListQuerySchema, request.query, 'query');
       if (!q?.trim()) return noteJsons(db, userId, folder === undefined ? {} : { folder });
       const found = await searchNotes(db, userId, q);
       return jsonEach(folder === undefined ? found : found.filter((n) => n.folder === folder));
     },
+    notFound: 'Note not found',
+    schemas: { create: noteCreateSchema, patch: notePutSchema },
+    read: getNote,
     create: ({ exec }, id, fields) => exec('note.create', { id, ...fields }),
     update: updateNote,
     remove: 'note.delete',

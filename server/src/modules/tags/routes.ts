@@ -21,10 +21,10 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
 
   registerEntityRoutes(app, {
     path: '/api/tags',
+    list: async (db, userId) => jsonEach(await listTags(db, userId)),
     notFound: 'Tag not found',
     schemas: { create: tagCreateSchema, patch: tagPatchSchema },
     read: getTag,
-    list: async (db, userId) => jsonEach(await listTags(db, userId)),
     // The name's own id converges offline creations; once taken (a deleted tag, or a tag renamed since) a new
     // tag of that name gets a fresh id. A live tag of the same name is refused by tag.create.
     idFor: async ({ trx, userId }, fields) => {

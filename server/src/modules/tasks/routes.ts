@@ -11,10 +11,10 @@ import { getTask, listTaskJsons, listTasks } from './repository.js';
 export const taskRoutes: FastifyPluginAsync = async (app) => {
   registerEntityRoutes(app, {
     path: '/api/tasks',
+    list: (db, userId, request) => listTaskJsons(db, userId, parse(taskPageQuerySchema, request.query, 'query')),
     notFound: 'Task not found',
     schemas: { create: taskCreateSchema, patch: taskPatchSchema },
     read: getTask,
-    list: (db, userId, request) => listTaskJsons(db, userId, parse(taskPageQuerySchema, request.query, 'query')),
     create: ({ exec }, id, fields) => exec('task.create', { id, ...fields }),
     update: plannedUpdate<TaskData, 'parent'>('task', 'Task not found', ({ exec }, id) => ({
       update: (fields) => exec('task.update', { id, ...fields }),
