@@ -15,77 +15,36 @@ export type { Db, EntityRow, ReadRow } from './rows.js';
 const PULL_COLUMNS = ['type', 'id', 'data', 'parent_id', 'version', 'deleted', 'created_at', 'updated_at'] as const;
 const ROW_COLUMNS = [...PULL_COLUMNS, 'field_versions'] as const;
 
+/** The user's rows of one type: every query of this file starts here (the primary key's prefix). */
+const ofType = (db: Db, userId: string, type: string) => db.selectFrom('entities').where('user_id', '=', userId).where('type', '=', type);
+
 export async function findEntity(db: Db, userId: string, type: string, id: string): Promise<EntityRow | undefined> {
-  return db
-    .selectFrom('entities')
-    .select(ROW_COLUMNS)
-    .where('user_id', '=', userId)
-    .where('type', '=', type)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return ofType(db, userId, type).select(ROW_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 export async function findEntities(db: Db, userId: string, type: string, ids: string[]): Promise<EntityRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .selectFrom('entities')
-    .select(ROW_COLUMNS)
-    .where('user_id', '=', userId)
-    .where('type', '=', type)
-    .where('id', 'in', ids)
-    .execute();
+  return ofType(db, userId, type).select(ROW_COLUMNS).where('id', 'in', ids).execute();
 }
 
 export async function findChildren(db: Db, userId: string, type: string, parentIds: string[]): Promise<EntityRow[]> {
   if (parentIds.length === 0) return [];
-  return db
-    .selectFrom('entities')
-    .select(ROW_COLUMNS)
-    .where('user_id', '=', userId)
-    .where('type', '=', type)
-    .where('parent_id', 'in', parentIds)
-    .where('deleted', '=', 0)
-    .execute();
+  return ofType(db, userId, type).select(ROW_COLUMNS).where('parent_id', 'in', parentIds).where('deleted', '=', 0).execute();
 }
 
 /** Every live row of a type, with field versions: the source of `MutationTx.all` on the server. */
 export async function findLiveEntities(db: Db, userId: string, type: string): Promise<EntityRow[]> {
-  return db
-    .selectFrom('entities')
-    .select(ROW_COLUMNS)
-    .where('user_id', '=', userId)
-    .where('type', '=', type)
-    .where('deleted', '=', 0)
-    .orderBy('id')
-    .execute();
+  return ofType(db, userId, type).select(ROW_COLUMNS).where('deleted', '=', 0).orderBy('id').execute();
 }
 
 /** Parent links of the live children of `parentIds`: just ids, for deriving `children`. */
 export async function findChildLinks(db: Db, userId: string, type: string, parentIds: string[]) {
   if (parentIds.length === 0) return [];
-  return db
-    .selectFrom('entities')
-    .select(['id', 'parent_id'])
-    .where('user_id', '=', userId)
-    .where('type', '=', type)
-    .where('parent_id', 'in', parentIds)
-    .where('deleted', '=', 0)
-    .execute();
+  return ofType(db, userId, type).select(['id', 'parent_id']).where('parent_id', 'in', parentIds).where('deleted', '=', 0).execute();
 }
 
-export async function listLive(
-  db: Db,
-  userId: string,
-  type: string,
-  page: { limit?: number; offset?: number } = {},
-): Promise<ReadRow[]> {
-  let q = db
-    .selectFrom('entities')
-    .select(PULL_COLUMNS)
-    .where('user_id', '=', userId)
-    .where('type', '=', type)
-    .where('deleted', '=', 0)
-    .orderBy('id');
+export async function listLive(db: Db, userId: string, type: string, page: { limit?: number; offset?: number } = {}): Promise<ReadRow[]> {
+  let q = ofType(db, userId, type).select(PULL_COLUMNS).where('deleted', '=', 0).orderBy('id');
   if (page.limit !== undefined) q = q.limit(page.limit).offset(page.offset ?? 0);
   return q.execute();
 }
@@ -95,11 +54,8 @@ export async function listLive(
  * reading their data (`octet_length` reads the size from the record header).
  */
 export async function liveIdsNewestFirst(db: Db, userId: string, type: string): Promise<{ id: string; size: number }[]> {
-  return db
-    .selectFrom('entities')
+  return ofType(db, userId, type)
     .select(['id', sql<number>`octet_length(data)`.as('size')])
-    .where('user_id', '=', userId)
-    .where('type', '=', type)
     .where('deleted', '=', 0)
     .orderBy('updated_at', 'desc')
     .orderBy('id')
