@@ -1,6 +1,6 @@
 import { MutationError } from '@adhd/shared/sync/mutator';
 import type { Change, EntityType, PullResponse } from '@adhd/shared/sync/protocol';
-import { runMutation } from '@adhd/shared/sync/registry';
+import { runWireMutation } from '@adhd/shared/sync/registry';
 import { TABLE_OF, type AppDatabase, type BaseRow, type LocalRow } from './database';
 import { DexieTx, parentOf } from './dexie-tx';
 import { emitPulled, markPullTransaction } from './pull-events';
@@ -147,7 +147,7 @@ async function rebase(db: AppDatabase, lastMutationId: number): Promise<boolean>
     const tx = new DexieTx(db, m.clientTime ?? new Date().toISOString(), true);
     tx.begin();
     try {
-      await runMutation(tx, m.name, m.args);
+      await runWireMutation(tx, m.name, m.args);
     } catch (err) {
       if (!(err instanceof MutationError)) throw err;
       await tx.rollback();

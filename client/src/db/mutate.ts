@@ -1,4 +1,4 @@
-import { runMutation } from '@adhd/shared/sync/registry';
+import { runWireMutation, type MutationArgs, type MutationName } from '@adhd/shared/sync/registry';
 import type { MutationOutcome } from '@adhd/shared/sync/mutator';
 import type { AppDatabase } from './database';
 import { DexieTx } from './dexie-tx';
@@ -7,11 +7,20 @@ import { DexieTx } from './dexie-tx';
  * A local write (design/sync.md §3): one Dexie transaction runs the shared mutator against the local tables,
  * takes the next mutation id and appends the outbox entry. Either all of it lands or none; a MutationError
  * (bad args, NOT_FOUND, CYCLE…) aborts the transaction and is rethrown for the screen to show.
+ * Typed: a misspelt mutation name or a wrongly typed argument fails to compile.
  */
-export async function mutate(db: AppDatabase, name: string, args: unknown): Promise<MutationOutcome> {
+export async function mutate<N extends MutationName>(db: AppDatabase, name: N, args: MutationArgs<N>): Promise<MutationOutcome> {
+  return mutateWire(db, name, args);
+}
+
+/**
+ * `mutate` for a name and args that were stored as data (a refused change restored as new): checked at run
+ * time by the mutator's schema only.
+ */
+export async function mutateWire(db: AppDatabase, name: string, args: unknown): Promise<MutationOutcome> {
   return db.transaction('rw', db.writeTables, async () => {
     const tx = new DexieTx(db, new Date().toISOString(), true);
-    const outcome = await runMutation(tx, name, args);
+    const outcome = await runWireMutation(tx, name, args);
     const next = Number((await db._meta.get('nextMutationId'))?.value ?? 1);
     await db._outbox.add({ id: next, name, args, clientTime: tx.now });
     await db._meta.put({ key: 'nextMutationId', value: next + 1 });

@@ -63,10 +63,16 @@ describe('planUpdate', () => {
 describe('applyChanges', () => {
   it('sends the move field through <type>.move and the rest through one <type>.update', async () => {
     const calls: unknown[] = [];
-    const exec = async (name: string, args: unknown) => void calls.push([name, args]);
-    await applyChanges(exec, 'task', 't', { parent: null, title: 'x' }, 'parent');
-    await applyChanges(exec, 'tag', 'g', {});
-    await applyChanges(exec, 'folder', 'f', { parentFolder: 'p' }, 'parentFolder');
+    const exec = (name: string) => async (args: object) => void calls.push([name, args]);
+    await applyChanges<{ parent: string | null; title: string }, 'parent'>({ parent: null, title: 'x' }, {
+      update: (fields) => exec('task.update')({ id: 't', ...fields }),
+      move: { field: 'parent', run: (parent) => exec('task.move')({ id: 't', parent }) },
+    });
+    await applyChanges({}, { update: (fields) => exec('tag.update')({ id: 'g', ...fields }) });
+    await applyChanges<{ parentFolder: string | null }, 'parentFolder'>({ parentFolder: 'p' }, {
+      update: (fields) => exec('folder.update')({ id: 'f', ...fields }),
+      move: { field: 'parentFolder', run: (parentFolder) => exec('folder.move')({ id: 'f', parentFolder }) },
+    });
     expect(calls).toEqual([
       ['task.move', { id: 't', parent: null }],
       ['task.update', { id: 't', title: 'x' }],

@@ -101,21 +101,27 @@ export async function prepareUpdate<T extends object>(
   return { stored, ...planUpdate(patch, stored, base) };
 }
 
-type Exec = (name: string, args: unknown) => Promise<unknown>;
+/** How a domain writes planned fields: its update mutation, and its move mutation for a parent link. */
+export interface ChangeWriters<T, K extends keyof T> {
+  update(fields: Omit<Partial<T>, K>): Promise<unknown>;
+  move?: { field: K; run(value: T[K]): Promise<unknown> };
+}
 
 /**
- * Send planned fields to a domain's mutations, by the `<type>.<verb>` convention: `moveField` (a parent link)
- * through `<type>.move`, the other fields through one `<type>.update`; nothing when nothing changed.
+ * Send planned fields to a domain's mutations: the parent link (`move.field`) through the move mutation, the
+ * other fields through one update; nothing when nothing changed.
  */
-export async function applyChanges(exec: Exec, type: EntityType, id: string, changed: object, moveField?: string): Promise<void> {
-  const rest: Record<string, unknown> = { ...changed };
-  if (moveField && rest[moveField] !== undefined) await exec(`${type}.move`, { id, [moveField]: rest[moveField] });
-  if (moveField) delete rest[moveField];
-  if (!isEmpty(rest)) await exec(`${type}.update`, { id, ...rest });
+export async function applyChanges<T extends object, K extends keyof T = never>(changed: Partial<T>, writers: ChangeWriters<T, K>): Promise<void> {
+  const rest: Partial<T> = { ...changed };
+  if (writers.move) {
+    const value = rest[writers.move.field];
+    delete rest[writers.move.field];
+    if (value !== undefined) await writers.move.run(value);
+  }
+  if (!isEmpty(rest)) await writers.update(rest);
 }
 
 /** The fields of a parsed body that were sent (zod leaves absent optional fields undefined). */
-export const definedFields = <T extends object>(fields: T): Partial<T> =>
-  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
+export { definedFields } from '@adhd/shared/sync/mutator';
 
 export const isEmpty = (fields: object): boolean => Object.keys(fields).length === 0;

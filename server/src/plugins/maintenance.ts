@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { writeTransaction } from '../lib/transaction.js';
-import { collectTombstones, pruneRejections } from '../modules/sync/repository.js';
+import { collectTombstones } from '../modules/sync/repository.js';
+import { pruneRejections } from '../modules/sync/sync-state.js';
 
 const DAY_MS = 86_400_000;
 /** Tombstones are kept this long so offline devices still learn about deletes (design/sync.md §4). */

@@ -1,11 +1,11 @@
 import { z } from 'zod/mini';
-import { defineMutator, MutationError, type MutationTx, type MutatorDef } from '../sync/mutator.js';
+import { defineMutator, definedFields, MutationError, type MutationTx, type RowRef } from '../sync/mutator.js';
 import { todayInZone } from '../time.js';
 import { idSchema } from '../validation/fields.js';
 import { messageFor } from '../validation/messages.js';
 import { habitRuleErrors } from './rules.js';
 import { isScheduledOn } from './schedule.js';
-import { habitCreateBaseSchema, habitDayId, habitDaySchema, habitPatchSchema, type HabitData, type HabitDayData } from './schema.js';
+import { habitCreateBaseSchema, habitDayId, habitDaySchema, habitPatchSchema, type HabitData, type HabitDayData, type HabitDayInput } from './schema.js';
 
 const withId = { id: idSchema };
 
@@ -26,27 +26,26 @@ function assertRules(data: Partial<HabitData>) {
 }
 
 /** A new habit. `startDate` defaults to today; REST and the client pass today in the user's zone. */
-export const habitCreate = defineMutator(
-  z.extend(z.omit(habitCreateBaseSchema, { _id: true }), withId),
-  async (tx, { id, ...fields }) => {
-    if (await tx.get('habit', id)) throw new MutationError('EXISTS', 'A habit with this id already exists');
-    const data: HabitData = { ...fields, startDate: fields.startDate ?? tx.now.slice(0, 10) };
-    assertRules(data);
-    await tx.put('habit', id, { ...data });
-  },
-);
+const habitCreateArgs = z.extend(z.omit(habitCreateBaseSchema, { _id: true }), withId);
+
+export const habitCreate = defineMutator(habitCreateArgs, (a) => [['habit', a.id]], async (tx, { id, ...fields }) => {
+  if (await tx.get('habit', id)) throw new MutationError('EXISTS', 'A habit with this id already exists');
+  const data: HabitData = { ...fields, startDate: fields.startDate ?? tx.now.slice(0, 10) };
+  assertRules(data);
+  await tx.put('habit', id, { ...data });
+});
 
 /** A partial update: only the fields present change; the result must still satisfy the habit rules. */
-export const habitUpdate = defineMutator(z.extend(habitPatchSchema, withId), async (tx, { id, ...patch }) => {
+export const habitUpdate = defineMutator(z.extend(habitPatchSchema, withId), (a) => [['habit', a.id]], async (tx, { id, ...patch }) => {
   const row = await liveHabit(tx, id);
-  const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  const changes = definedFields(patch);
   const data = { ...row.data, ...changes };
   assertRules(data);
   await tx.put('habit', id, data);
 });
 
 /** Tombstones the habit and every marked day of it in the same transaction. */
-export const habitDelete = defineMutator(z.object(withId), async (tx, { id }) => {
+export const habitDelete = defineMutator(z.object(withId), (a) => [['habit', a.id]], async (tx, { id }) => {
   await liveHabit(tx, id);
   for (const day of await tx.children('habitDay', id)) await tx.remove('habitDay', day.id);
   await tx.remove('habit', id);
@@ -66,7 +65,9 @@ export const DAY_ERRORS = {
  * the same day resolves to the last arrival. A day in the future (anywhere on Earth; REST checks the user's
  * zone first) or a day the habit is not scheduled on is refused.
  */
-export const habitSetDay = defineMutator(habitDaySchema, async (tx, { habitId, date, status }) => {
+const dayReads = (a: HabitDayInput): RowRef[] => [['habit', a.habitId], ['habitDay', habitDayId(a.habitId, a.date)]];
+
+export const habitSetDay = defineMutator(habitDaySchema, dayReads, async (tx, { habitId, date, status }) => {
   const habit = await liveHabit(tx, habitId);
   if (date > todayInZone(new Date(tx.now), EARLIEST_ZONE_AHEAD)) {
     throw new MutationError('VALIDATION', 'A future date cannot be marked', [
@@ -87,7 +88,7 @@ export const habitSetDay = defineMutator(habitDaySchema, async (tx, { habitId, d
   await tx.put('habitDay', id, { ...data });
 });
 
-export const habitMutators: Record<string, MutatorDef> = {
+export const habitMutators = {
   'habit.create': habitCreate,
   'habit.update': habitUpdate,
   'habit.delete': habitDelete,

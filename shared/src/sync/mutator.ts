@@ -37,6 +37,10 @@ export interface MutationTx {
 /** Whether a row's `tags` array holds `tagId`. */
 export const holdsTag = (row: StoredRow, tagId: string): boolean => Array.isArray(row.data.tags) && row.data.tags.includes(tagId);
 
+/** The fields of a patch that are set: zod leaves absent optional fields undefined. */
+export const definedFields = <T extends object>(patch: T): Partial<T> =>
+  Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<T>;
+
 /** The field that links a row to its parent, for types that form a tree. */
 export const PARENT_FIELD: Partial<Record<EntityType, string>> = {
   task: 'parent',
@@ -62,11 +66,27 @@ export interface MutationOutcome {
   reparented?: boolean;
 }
 
+/**
+ * A row a mutator reads, named before it runs: `[type, id]`; a null or absent id (an optional parent) reads
+ * nothing. The server loads the declared rows of a whole push with one query per type (`prefetchRows`).
+ */
+export type RowRef = readonly [EntityType, string | null | undefined];
+
+/** The parsed args of schema `S` (`z.output<S>`, written so that it also resolves for a generic `S`). */
+export type ArgsOut<S extends z.ZodMiniType> = S['_zod']['output'];
+
 export interface MutatorDef<S extends z.ZodMiniType = z.ZodMiniType> {
+  /** The args schema; callers pass its input type, `run` gets its output. */
   args: S;
-  run(tx: MutationTx, args: z.output<S>): Promise<MutationOutcome | void>;
+  /**
+   * The rows `run` reads by id, for prefetch. Rows found by walking (ancestors, children, tagged items) are
+   * read as the mutator goes; declaring them is not needed for correctness, only for speed.
+   */
+  reads(args: ArgsOut<S>): readonly RowRef[];
+  run(tx: MutationTx, args: ArgsOut<S>): Promise<MutationOutcome | void>;
 }
 
-export function defineMutator<S extends z.ZodMiniType>(args: S, run: MutatorDef<S>['run']): MutatorDef<S> {
-  return { args, run };
+/** A named mutation: its args schema, the rows it reads by id (for prefetch) and its effect (see MutatorDef). */
+export function defineMutator<S extends z.ZodMiniType>(args: S, reads: MutatorDef<S>['reads'], run: MutatorDef<S>['run']): MutatorDef<S> {
+  return { args, reads, run };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { defineMutator, MutationError, type MutationTx, type StoredRow } from '../sync/mutator.js';
+import { defineMutator, definedFields, MutationError, type MutationTx, type StoredRow } from '../sync/mutator.js';
 import { idSchema } from '../validation/fields.js';
 import { messageFor } from '../validation/messages.js';
 import { tagNameKey } from './ids.js';
@@ -45,20 +45,17 @@ async function assertNameFree(tx: MutationTx, name: string, exceptId: string) {
   }
 }
 
-export const tagCreate = defineMutator(
-  z.extend(z.omit(tagCreateSchema, { _id: true }), withId),
-  async (tx, { id, ...fields }) => {
-    if (await tx.get('tag', id)) throw tagExists();
-    await assertNameFree(tx, fields.name, id);
-    const data: TagData = { ...fields };
-    await tx.put('tag', id, { ...data });
-  },
-);
+export const tagCreate = defineMutator(z.extend(z.omit(tagCreateSchema, { _id: true }), withId), (a) => [['tag', a.id]], async (tx, { id, ...fields }) => {
+  if (await tx.get('tag', id)) throw tagExists();
+  await assertNameFree(tx, fields.name, id);
+  const data: TagData = { ...fields };
+  await tx.put('tag', id, { ...data });
+});
 
-export const tagUpdate = defineMutator(z.extend(tagPatchSchema, withId), async (tx, { id, ...patch }) => {
+export const tagUpdate = defineMutator(z.extend(tagPatchSchema, withId), (a) => [['tag', a.id]], async (tx, { id, ...patch }) => {
   const row = await liveTag(tx, id);
   if (patch.name !== undefined) await assertNameFree(tx, patch.name, id);
-  const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  const changes = definedFields(patch);
   await tx.put('tag', id, { ...row.data, ...changes });
 });
 
@@ -66,7 +63,7 @@ export const tagUpdate = defineMutator(z.extend(tagPatchSchema, withId), async (
  * Tombstones the tag and takes its id out of every live item that holds it, in the same transaction. Costs the
  * items that hold the tag (`MutationTx.withTag`), not every item.
  */
-export const tagDelete = defineMutator(z.object(withId), async (tx, { id }) => {
+export const tagDelete = defineMutator(z.object(withId), (a) => [['tag', a.id]], async (tx, { id }) => {
   await liveTag(tx, id);
   for (const type of TAGGABLE_TYPES) {
     for (const item of await tx.withTag(type, id)) {
@@ -80,7 +77,7 @@ export const tagDelete = defineMutator(z.object(withId), async (tx, { id }) => {
  * An intent on the item's `tags` array, the one source of truth for references: re-applied to the array as
  * it is when the mutation arrives, so adds from two devices merge. Adding a tag the item has is a no-op.
  */
-export const tagRefAdd = defineMutator(tagRefSchema, async (tx, { tagId, itemId, itemType }) => {
+export const tagRefAdd = defineMutator(tagRefSchema, (a) => [['tag', a.tagId], [a.itemType, a.itemId]], async (tx, { tagId, itemId, itemType }) => {
   await liveTag(tx, tagId);
   const item = await liveItem(tx, itemType, itemId);
   const tags = tagsOf(item);
@@ -92,7 +89,7 @@ export const tagRefAdd = defineMutator(tagRefSchema, async (tx, { tagId, itemId,
 });
 
 /** Removes the tag id from the item's `tags`; a tag the item does not hold (or that is gone) is a no-op. */
-export const tagRefRemove = defineMutator(tagRefSchema, async (tx, { tagId, itemId, itemType }) => {
+export const tagRefRemove = defineMutator(tagRefSchema, (a) => [[a.itemType, a.itemId]], async (tx, { tagId, itemId, itemType }) => {
   const item = await liveItem(tx, itemType, itemId);
   const tags = tagsOf(item);
   if (!tags.includes(tagId)) return;

@@ -1,4 +1,5 @@
 import { calendarDateOf } from '../time.js';
+import { childrenIndex as treeChildrenIndex, type TreeLinks } from '../tree.js';
 import type { TaskData } from './schema.js';
 
 /**
@@ -19,14 +20,7 @@ export function isTaskOverdue(task: Pick<TaskData, 'completed' | 'dueDate'>, tod
   return !task.completed && due !== null && due < today;
 }
 
-/** Children ids of every task, derived from the `parent` links of live tasks. */
-export function childrenIndex(tasks: Iterable<{ id: string; parent: string | null }>): Map<string, string[]> {
-  const index = new Map<string, string[]>();
-  for (const t of tasks) {
-    if (!t.parent) continue;
-    const list = index.get(t.parent);
-    if (list) list.push(t.id);
-    else index.set(t.parent, [t.id]);
-  }
-  return index;
-}
+const taskLinks: TreeLinks<{ id: string; parent: string | null }> = { id: (t) => t.id, parent: (t) => t.parent };
+
+/** Children ids of every task, derived from the `parent` links of live tasks (see tree.ts). */
+export const childrenIndex = (tasks: Iterable<{ id: string; parent: string | null }>): Map<string, string[]> => treeChildrenIndex(tasks, taskLinks);

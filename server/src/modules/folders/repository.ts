@@ -1,13 +1,11 @@
 import { buildFolderTree, type TreeNode } from '@adhd/shared/folders/logic';
 import type { Folder, FolderData, FolderNode } from '@adhd/shared/folders/schema';
+import { toApi } from '../../lib/api-row.js';
 import { listLive, type Db, type ReadRow } from '../sync/repository.js';
 
 /** Reads of folders as the API answers them: each folder carries `children`, its subfolders nested. */
 
-function toFolder(row: ReadRow): Folder {
-  const data = JSON.parse(row.data) as FolderData;
-  return { _id: row.id, ...data, createdAt: row.created_at, updatedAt: row.updated_at, version: Number(row.version) };
-}
+const toFolder = (row: ReadRow): Folder => toApi<FolderData>(row);
 
 /** Every live folder as a node of the tree, by id, plus the roots. */
 export async function folderForest(db: Db, userId: string): Promise<{ roots: FolderNode[]; byId: Map<string, FolderNode> }> {

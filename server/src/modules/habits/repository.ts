@@ -1,5 +1,6 @@
 import type { Habit, HabitData, HabitDayData } from '@adhd/shared/habits/schema';
 import { deriveHabit } from '@adhd/shared/habits/view';
+import { toApi } from '../../lib/api-row.js';
 import { findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
 
 /**
@@ -16,14 +17,7 @@ type Mark = Pick<HabitDayData, 'date' | 'status'>;
  */
 function toHabit(row: ReadRow, marks: Mark[], today: string, daysVersion = 0): Habit {
   const data = JSON.parse(row.data) as HabitData;
-  return {
-    _id: row.id,
-    ...data,
-    ...deriveHabit(data, marks, today),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    version: Math.max(Number(row.version), daysVersion),
-  };
+  return toApi<HabitData, ReturnType<typeof deriveHabit>>(row, deriveHabit(data, marks, today), Math.max(Number(row.version), daysVersion));
 }
 
 function marksByHabit(rows: { parent_id: string | null; data: string }[]): Map<string, Mark[]> {

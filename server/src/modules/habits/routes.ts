@@ -16,8 +16,8 @@ import {
 } from '@adhd/shared/habits/schema';
 import { todayInZone } from '@adhd/shared/time';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { newId } from '../../lib/ids.js';
-import { applyChanges, baseVersionOf, changedSinceBase, prepareUpdate } from '../../lib/rest-update.js';
+import { registerEntityRoutes } from '../../lib/entity-routes.js';
+import { applyChanges, changedSinceBase, prepareUpdate } from '../../lib/rest-update.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
 import { jsonEach, sendJsonArray } from '../../lib/json-stream.js';
 import { findHabitDays, getHabit, listHabits } from './repository.js';
@@ -61,66 +61,37 @@ export const habitRoutes: FastifyPluginAsync = async (app) => {
   const auth = { preHandler: app.authenticate };
   const todayOf = (request: { timeZone: string }) => todayInZone(new Date(), request.timeZone);
 
-  app.get('/api/habits', auth, async (request, reply) => sendJsonArray(reply, jsonEach(await listHabits(app.db, request.auth!.id, todayOf(request)))));
+  registerEntityRoutes(app, {
+    path: '/api/habits',
+    list: async (db, userId, request) => jsonEach(await listHabits(db, userId, todayOf(request))),
+    notFound: 'Habit not found',
+    schemas: { create: habitCreateSchema, patch: habitPatchSchema, extra: habitDaysSchema },
+    read: (db, userId, id, request) => getHabit(db, userId, id, todayOf(request)),
+    create: async ({ exec, request }, id, fields, days) => {
+      const today = todayOf(request);
+      await exec('habit.create', { id, ...fields, startDate: fields.startDate ?? today });
+      for (const c of dayCalls([], days, today)) await exec('habit.setDay', { habitId: id, ...c });
+    },
+    update: async ({ exec, trx, userId, request }, id, patch, base, days) => {
+      const today = todayOf(request);
+      const { changed } = await prepareUpdate<HabitData>(trx, userId, 'habit', id, patch, base, 'Habit not found');
+      const current = (await getHabit(trx, userId, id, today))!;
+      await applyChanges(changed, { update: (fields) => exec('habit.update', { id, ...fields }) });
+      // A full completionHistory is diffed into per-day calls, so a stale copy only touches the days it changes;
+      // completedToday changes today only when it differs from today's state. With a base version, a day
+      // marked or cleared after it (each day is its own row with its own version) keeps its newer state.
+      const dayVersions = base === null ? new Map<string, number>() : new Map((await findHabitDays(trx, userId, id)).map((d) => [d.date, d.version]));
+      for (const c of dayCalls(current.completionHistory, days, today)) {
+        if (!changedSinceBase(dayVersions, c.date, base)) await exec('habit.setDay', { habitId: id, ...c });
+      }
+    },
+    remove: 'habit.delete',
+  });
 
   app.get('/api/habits/pending', auth, async (request, reply) => {
     const today = todayOf(request);
     const habits = await listHabits(app.db, request.auth!.id, today);
     return sendJsonArray(reply, jsonEach(habits.filter((h) => isPendingToday(h, h.todayStatus, today))));
-  });
-
-  app.get('/api/habits/:id', auth, async (request) => {
-    const habit = await getHabit(app.db, request.auth!.id, parseIdParam(request.params, 'Habit not found'), todayOf(request));
-    if (!habit) throw notFound('Habit not found');
-    return habit;
-  });
-
-  app.post('/api/habits', auth, async (request, reply) => {
-    const { _id, ...fields } = parse(habitCreateSchema, request.body);
-    const days = parse(habitDaysSchema, request.body);
-    const id = _id ?? newId();
-    const userId = request.auth!.id;
-    const today = todayOf(request);
-    const habit = await app.sync.run(
-      userId,
-      async (exec) => {
-        await exec('habit.create', { id, ...fields, startDate: fields.startDate ?? today });
-        for (const c of dayCalls([], days, today)) await exec('habit.setDay', { habitId: id, ...c });
-      },
-      (trx) => getHabit(trx, userId, id, today),
-    );
-    return reply.status(201).send(habit);
-  });
-
-  app.put('/api/habits/:id', auth, async (request) => {
-    const id = parseIdParam(request.params, 'Habit not found');
-    const patch = parse(habitPatchSchema, request.body ?? {});
-    const days = parse(habitDaysSchema, request.body ?? {});
-    const base = baseVersionOf(request.body, request.headers['if-match']);
-    const userId = request.auth!.id;
-    const today = todayOf(request);
-    return app.sync.run(
-      userId,
-      async (exec, trx) => {
-        const { changed } = await prepareUpdate<HabitData>(trx, userId, 'habit', id, patch, base, 'Habit not found');
-        const current = (await getHabit(trx, userId, id, today))!;
-        await applyChanges(exec, 'habit', id, changed);
-        // A full completionHistory is diffed into per-day calls, so a stale copy only touches the days it changes;
-        // completedToday changes today only when it differs from today's state. With a base version, a day
-        // marked or cleared after it (each day is its own row with its own version) keeps its newer state.
-        const dayVersions = base === null ? new Map<string, number>() : new Map((await findHabitDays(trx, userId, id)).map((d) => [d.date, d.version]));
-        for (const c of dayCalls(current.completionHistory, days, today)) {
-          if (!changedSinceBase(dayVersions, c.date, base)) await exec('habit.setDay', { habitId: id, ...c });
-        }
-      },
-      (trx) => getHabit(trx, userId, id, today),
-    );
-  });
-
-  app.delete('/api/habits/:id', auth, async (request) => {
-    const id = parseIdParam(request.params, 'Habit not found');
-    await app.sync.run(request.auth!.id, (exec) => exec('habit.delete', { id }).then(() => undefined), async () => null);
-    return { success: true };
   });
 
   /** One day to an absolute status, answering the updated habit (refused on future and unscheduled days). */

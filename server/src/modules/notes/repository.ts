@@ -1,13 +1,11 @@
 import { sql } from 'kysely';
 import type { Note, NoteData } from '@adhd/shared/notes/schema';
-import { apiJson, findEntity, liveIdsNewestFirst, liveRowsInBatches, type Db, type ReadRow } from '../sync/repository.js';
+import { apiJson, toApi } from '../../lib/api-row.js';
+import { findEntity, liveIdsNewestFirst, liveRowsInBatches, type Db, type ReadRow } from '../sync/repository.js';
 
 /** Reads of notes as the API answers them, and the FTS5 search (index kept by triggers, migrations 0002 and 0004). */
 
-function toNote(row: ReadRow): Note {
-  const data = JSON.parse(row.data) as NoteData;
-  return { _id: row.id, ...data, createdAt: row.created_at, updatedAt: row.updated_at, version: Number(row.version) };
-}
+const toNote = (row: ReadRow): Note => toApi<NoteData>(row);
 
 /** Which notes a list keeps: those of one folder (`null`: the root level), pinned ones, or all. */
 export interface NoteFilter {

@@ -3,39 +3,40 @@ import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import { MutationError, type MutationOutcome } from '@adhd/shared/sync/mutator';
 import {
-  ENTITY_TYPES,
   QUOTA_EXCEEDED,
-  type EntityType,
   type Mutation,
   type MutationResult,
   type PullResponse,
   type PushResponse,
 } from '@adhd/shared/sync/protocol';
-import { runMutation } from '@adhd/shared/sync/registry';
+import {
+  prepareMutation,
+  runPrepared,
+  type MutationArgs,
+  type MutationName,
+  type PreparedMutation,
+} from '@adhd/shared/sync/registry';
 import type { Database } from '../../db/schema.js';
 import { forbidden, HttpError } from '../../lib/errors.js';
 import { readTransaction, writeTransaction } from '../../lib/transaction.js';
+import { MutationHooks, type HookContext } from './hooks.js';
 import { DEFAULT_SYNC_LIMITS, WriteLimiter, type SyncLimits } from './limits.js';
+import { upsertEntities, type Db } from './repository.js';
 import {
   addEpoch,
   bumpSeq,
-  changeSizes,
-  changesSince,
-  epochKnown,
   findClient,
   findRejections,
   forgetRejectionsBelow,
-  newestEpoch,
   readSeq,
   saveClient,
   saveRejections,
-  upsertEntities,
-  type Db,
-  type ReadRow,
   type Rejection,
-} from './repository.js';
+} from './sync-state.js';
 import type { SyncHub } from './hub.js';
 import { ServerTx } from './server-tx.js';
+import { prefetchRows, Quota, tryPrepare } from './batch.js';
+import { pullPage, type PullParams } from './pull.js';
 
 interface EngineDeps {
   db: Kysely<Database>;
@@ -45,38 +46,8 @@ interface EngineDeps {
   limits?: Partial<SyncLimits>;
 }
 
-/** The pull request fields the engine reads. */
-export interface PullParams {
-  cursor: number;
-  limit: number;
-  /** The epoch of the client's cursor, when it sent one. */
-  epoch?: string | undefined;
-}
-
-/** Bytes a change costs in the page besides its row's JSON (entity, id, version, timestamps). */
-const CHANGE_OVERHEAD = 160;
-
-/**
- * The user's storage quota while a transaction runs: the stored byte total plus what the mutations so far
- * added. A mutation that adds data past the quota is refused; one that deletes or shrinks data never is.
- */
-class Quota {
-  delta = 0;
-  constructor(
-    private readonly stored: number,
-    private readonly limit: number,
-  ) {}
-
-  /** Take the running mutation's size change, or answer why not. */
-  admit(change: number): string | null {
-    if (change > 0 && this.stored + this.delta + change > this.limit) {
-      const mb = Math.round(this.limit / (1024 * 1024));
-      return `Storage limit reached: this account may store ${mb} MB. Delete something to make room`;
-    }
-    this.delta += change;
-    return null;
-  }
-}
+/** Runs one typed mutation inside `SyncEngine.run`: a misspelt name or wrongly typed args fail to compile. */
+export type Exec = <N extends MutationName>(name: N, args: MutationArgs<N>) => Promise<MutationOutcome>;
 
 /**
  * The one write path of the server (design/sync.md §4): every sync push and every REST write runs named
@@ -85,6 +56,8 @@ class Quota {
  */
 export class SyncEngine {
   readonly limits: SyncLimits;
+  /** Server-only work after a mutation, in its transaction (see hooks.ts). */
+  readonly hooks = new MutationHooks();
   private readonly writes: WriteLimiter;
   /** When this process last opened a database epoch (ms). */
   private epochAt = 0;
@@ -144,7 +117,8 @@ export class SyncEngine {
 
       const replayed = await this.replayedRejections(trx, client ? clientId : null, last, mutations);
       const tx = new ServerTx(trx, userId, now);
-      await prefetchRows(tx, mutations.filter((m) => m.id > last));
+      const prepared = new Map(mutations.filter((m) => m.id > last).map((m) => [m.id, tryPrepare(m)]));
+      await prefetchRows(tx, [...prepared.values()]);
       const quota = new Quota((await readSeq(trx, userId)).bytes, this.limits.quotaBytes);
       const results: MutationResult[] = [];
       const touched: { index: number; keys: string[]; outcome: MutationOutcome }[] = [];
@@ -159,7 +133,9 @@ export class SyncEngine {
         ran++;
         tx.begin();
         try {
-          const result = await runMutation(tx, m.name, m.args);
+          const mutation = prepared.get(m.id)!;
+          if (mutation instanceof MutationError) throw mutation;
+          const result = await this.runOne({ userId, trx, tx, now }, mutation);
           const refused = quota.admit(await tx.layerBytes());
           if (refused) {
             tx.dropLayer();
@@ -195,6 +171,13 @@ export class SyncEngine {
     return outcome.response;
   }
 
+  /** Run a mutation's shared mutator, then its server hooks, in the running layer of `ctx.tx`. */
+  private async runOne(ctx: HookContext, mutation: PreparedMutation): Promise<MutationOutcome> {
+    const outcome = await runPrepared(ctx.tx, mutation);
+    await this.hooks.runAfter(ctx, mutation, outcome);
+    return outcome;
+  }
+
   /**
    * The remembered rejections (docs/sync.md, push) of the already processed ids of a push (those up to `last`),
    * so a retry whose first answer was lost hears them again. The client's rows below the batch's first id are
@@ -213,7 +196,7 @@ export class SyncEngine {
    */
   async run<T>(
     userId: string,
-    work: (exec: (name: string, args: unknown) => Promise<MutationOutcome>, trx: Db) => Promise<void>,
+    work: (exec: Exec, trx: Db) => Promise<void>,
     read: (trx: Db) => Promise<T>,
   ): Promise<T> {
     this.writes.check(userId);
@@ -225,7 +208,7 @@ export class SyncEngine {
       await work(async (name, args) => {
         ran++;
         tx.begin();
-        const result = await runMutation(tx, name, args);
+        const result = await this.runOne({ userId, trx, tx, now }, prepareMutation(name, args));
         const refused = quota.admit(await tx.layerBytes());
         if (refused) throw new HttpError(413, QUOTA_EXCEEDED, refused);
         tx.commitLayer();
@@ -243,36 +226,9 @@ export class SyncEngine {
     return JSON.parse(await this.pullJson(userId, clientId, params)) as PullResponse;
   }
 
-  /**
-   * `pull` as JSON text. A full sync moves every row the user has, so the stored JSON of each row is spliced
-   * into the answer instead of being parsed and serialized again. A page holds at most `limit` rows and is cut
-   * once its rows reach `pullMaxBytes` (always at least one row): the sizes are read first from the version
-   * index, so the rows read are the rows sent.
-   */
-  async pullJson(userId: string, clientId: string, { cursor, limit, epoch }: PullParams): Promise<string> {
-    return readTransaction(this.deps.db, this.deps.kind, async (trx) => {
-      const client = await findClient(trx, clientId);
-      if (client && client.user_id !== userId) throw forbidden('This client belongs to another user');
-      const lastMutationId = Number(client?.last_mutation_id ?? 0);
-      const { seq, minVersion } = await readSeq(trx, userId);
-      const current = await newestEpoch(trx);
-      // A cursor from before garbage-collected tombstones, from another database, or from an epoch this
-      // database never had (a restored older copy) starts over.
-      const unknownEpoch = epoch !== undefined && epoch !== current?.id && !(await epochKnown(trx, epoch));
-      const reset = unknownEpoch || cursor > seq || (cursor > 0 && cursor < minVersion);
-      const from = reset ? 0 : cursor;
-      const sizes = await changeSizes(trx, userId, from, limit + 1);
-      let take = 0;
-      for (let bytes = 0; take < Math.min(limit, sizes.length); take++) {
-        bytes += Number(sizes[take]!.size) + CHANGE_OVERHEAD;
-        if (take > 0 && bytes > this.limits.pullMaxBytes) break;
-      }
-      const hasMore = sizes.length > take;
-      const page = take === 0 ? [] : await changesSince(trx, userId, from, take);
-      const nextCursor = hasMore ? Number(page[page.length - 1]!.version) : Math.max(seq, from);
-      const changes = page.map(changeJson).join(',');
-      return `{"cursor":${nextCursor},"hasMore":${hasMore},"reset":${reset},"lastMutationId":${lastMutationId},"epoch":${JSON.stringify(current?.id ?? '')},"changes":[${changes}]}`;
-    });
+  /** `pull` as JSON text, read in one snapshot (pull.ts). */
+  async pullJson(userId: string, clientId: string, params: PullParams): Promise<string> {
+    return readTransaction(this.deps.db, this.deps.kind, (trx) => pullPage(trx, userId, clientId, params, this.limits.pullMaxBytes));
   }
 
   async currentVersion(userId: string): Promise<number> {
@@ -280,27 +236,3 @@ export class SyncEngine {
   }
 }
 
-/**
- * The rows a batch of mutations will read, fetched with one query per type: by convention a mutation named
- * `<type>.<verb>` names its row in `args.id` and a parent in `args.parent`.
- */
-async function prefetchRows(tx: ServerTx, mutations: Mutation[]): Promise<void> {
-  const byType = new Map<EntityType, Set<string>>();
-  for (const m of mutations) {
-    const type = m.name.split('.')[0] as EntityType;
-    if (!ENTITY_TYPES.includes(type) || !m.args || typeof m.args !== 'object') continue;
-    const args = m.args as Record<string, unknown>;
-    let ids = byType.get(type);
-    if (!ids) byType.set(type, (ids = new Set()));
-    for (const v of [args.id, args.parent]) if (typeof v === 'string' && v.length <= 100) ids.add(v);
-  }
-  for (const [type, ids] of byType) await tx.prefetch(type, ids);
-}
-
-/** One `Change` as JSON: tombstones without data; live rows with their stored JSON plus the timestamps. */
-function changeJson(r: ReadRow): string {
-  const head = `{"entity":${JSON.stringify(r.type)},"id":${JSON.stringify(r.id)},"version":${Number(r.version)}`;
-  if (r.deleted) return `${head},"deleted":true}`;
-  const body = r.data.length > 2 ? `${r.data.slice(1, -1)},` : '';
-  return `${head},"deleted":false,"data":{${body}"createdAt":${JSON.stringify(r.created_at)},"updatedAt":${JSON.stringify(r.updated_at)}}}`;
-}

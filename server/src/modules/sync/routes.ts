@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { MIN_CLIENT_SCHEMA, pullRequestSchema, pushRequestSchema } from '@adhd/shared/sync/protocol';
 import { HttpError } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
-import { sessionActive } from './repository.js';
+import { sessionActive } from './sync-state.js';
 
 function checkSchemaVersion(version: number | undefined) {
   if (version !== undefined && version < MIN_CLIENT_SCHEMA) {

@@ -1,7 +1,8 @@
 import type { EntityType } from '@adhd/shared/sync/protocol';
 import { holdsTag, PARENT_FIELD, type MutationTx, type StoredRow } from '@adhd/shared/sync/mutator';
 import { pacer } from '../../lib/pace.js';
-import { findChildren, findEntities, findEntity, findLiveEntities, findTaggedIds, type Db, type EntityRow } from './repository.js';
+import { findChildren, findEntities, findEntity, findLiveEntities, type Db, type EntityRow } from './repository.js';
+import { findTaggedIds } from './tag-refs.js';
 
 type Key = string;
 const keyOf = (type: string, id: string): Key => `${type}\u0000${id}`;

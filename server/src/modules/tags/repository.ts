@@ -1,6 +1,8 @@
 import { TAGGABLE_TYPES, type TagRef } from '@adhd/shared/tags/schema';
 import type { TagData } from '@adhd/shared/tags/mutators';
-import { countTagRefs, findEntities, findEntity, findTagRefs, listLive, tagIdsIn, type Db, type ReadRow } from '../sync/repository.js';
+import { toApi, type ApiStamps } from '../../lib/api-row.js';
+import { findEntities, findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
+import { countTagRefs, findTagRefs, tagIdsIn } from '../sync/tag-refs.js';
 
 /**
  * Reads of tags and tag references as the API answers them. References are not stored rows: they are read
@@ -9,28 +11,9 @@ import { countTagRefs, findEntities, findEntity, findTagRefs, listLive, tagIdsIn
 
 export type ItemType = (typeof TAGGABLE_TYPES)[number];
 
-export interface Tag extends TagData {
-  _id: string;
-  usageCount: number;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+export type Tag = ApiStamps & TagData & { usageCount: number };
 
-
-function toTag(row: ReadRow, usageCount: number): Tag {
-  const { name, color, description } = JSON.parse(row.data) as TagData;
-  return {
-    _id: row.id,
-    name,
-    color,
-    description,
-    usageCount,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    version: Number(row.version),
-  };
-}
+const toTag = (row: ReadRow, usageCount: number): Tag => toApi<TagData, { usageCount: number }>(row, { usageCount });
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 

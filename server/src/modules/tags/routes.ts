@@ -4,7 +4,7 @@ import type { TagData } from '@adhd/shared/tags/mutators';
 import { tagCreateSchema, tagPatchSchema, tagRefSchema, tagsByItemQuerySchema, tagsByTagQuerySchema } from '@adhd/shared/tags/schema';
 import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { applyChanges, baseVersionOf, prepareUpdate } from '../../lib/rest-update.js';
+import { plannedUpdate, registerEntityRoutes } from '../../lib/entity-routes.js';
 import { parse, parseIdParam } from '../../lib/validate.js';
 import { jsonEach, sendJsonArray } from '../../lib/json-stream.js';
 import { getTag, isLive, listTags, refsByItem, refsByTag, tagIdTaken } from './repository.js';
@@ -19,44 +19,21 @@ const isNonEmptyObject = (v: unknown): v is Record<string, unknown> =>
 export const tagRoutes: FastifyPluginAsync = async (app) => {
   const auth = { preHandler: app.authenticate };
 
-  app.get('/api/tags', auth, async (request, reply) => sendJsonArray(reply, jsonEach(await listTags(app.db, request.auth!.id))));
-
-  app.post('/api/tags', auth, async (request, reply) => {
-    const { _id, ...fields } = parse(tagCreateSchema, request.body);
-    const userId = request.auth!.id;
-    let id = _id ?? tagIdFor(userId, fields.name);
-    const tag = await app.sync.run(
-      userId,
-      async (exec, trx) => {
-        // The name's own id converges offline creations; once taken (a deleted tag, or a tag renamed since)
-        // a new tag of that name gets a fresh id. A live tag of the same name is refused by tag.create.
-        if (!_id && (await tagIdTaken(trx, userId, id))) id = newId();
-        await exec('tag.create', { id, ...fields });
-      },
-      (trx) => getTag(trx, userId, id),
-    );
-    return reply.status(201).send(tag);
-  });
-
-  app.put('/api/tags/:id', auth, async (request) => {
-    const id = parseIdParam(request.params, 'Tag not found');
-    const patch = parse(tagPatchSchema, request.body ?? {});
-    const base = baseVersionOf(request.body, request.headers['if-match']);
-    const userId = request.auth!.id;
-    return app.sync.run(
-      userId,
-      async (exec, trx) => {
-        const { changed } = await prepareUpdate<TagData>(trx, userId, 'tag', id, patch, base, 'Tag not found');
-        await applyChanges(exec, 'tag', id, changed);
-      },
-      (trx) => getTag(trx, userId, id),
-    );
-  });
-
-  app.delete('/api/tags/:id', auth, async (request) => {
-    const id = parseIdParam(request.params, 'Tag not found');
-    await app.sync.run(request.auth!.id, (exec) => exec('tag.delete', { id }).then(() => undefined), async () => null);
-    return { success: true };
+  registerEntityRoutes(app, {
+    path: '/api/tags',
+    list: async (db, userId) => jsonEach(await listTags(db, userId)),
+    notFound: 'Tag not found',
+    schemas: { create: tagCreateSchema, patch: tagPatchSchema },
+    read: getTag,
+    // The name's own id converges offline creations; once taken (a deleted tag, or a tag renamed since) a new
+    // tag of that name gets a fresh id. A live tag of the same name is refused by tag.create.
+    idFor: async ({ trx, userId }, fields) => {
+      const id = tagIdFor(userId, fields.name);
+      return (await tagIdTaken(trx, userId, id)) ? newId() : id;
+    },
+    create: ({ exec }, id, fields) => exec('tag.create', { id, ...fields }),
+    update: plannedUpdate<TagData>('tag', 'Tag not found', ({ exec }, id) => ({ update: (fields) => exec('tag.update', { id, ...fields }) })),
+    remove: 'tag.delete',
   });
 
   app.get('/api/tags/:id/usage-count', auth, async (request) => {

@@ -1,21 +1,12 @@
 import type { Task, TaskData } from '@adhd/shared/tasks/schema';
 import { childrenIndex } from '@adhd/shared/tasks/logic';
 import { jsonEach } from '../../lib/json-stream.js';
-import { apiJson, findChildLinks, findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
+import { apiJson, toApi } from '../../lib/api-row.js';
+import { findChildLinks, findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
 
 /** Reads of tasks as the API answers them; `children` is derived from the live rows' parent links. */
 
-function toTask(row: ReadRow, children: string[]): Task {
-  const data = JSON.parse(row.data) as TaskData;
-  return {
-    _id: row.id,
-    ...data,
-    children,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    version: Number(row.version),
-  };
-}
+const toTask = (row: ReadRow, children: string[]): Task => toApi<TaskData, { children: string[] }>(row, { children });
 
 /**
  * The same JSON as `JSON.stringify(toTask(row, children))` with the same keys, built from the stored JSON

@@ -1,6 +1,6 @@
 import { TOO_LARGE } from '@adhd/shared/sync/protocol';
 import type { AppDatabase, AttentionEntry } from '../../../db/database';
-import { mutate } from '../../../db/mutate';
+import { mutateWire } from '../../../db/mutate';
 
 /** The entity types whose refused create or edit can come back as a new item, and the mutation that makes it. */
 const CREATE_OF: Record<string, string> = { task: 'task.create', note: 'note.create' };
@@ -35,7 +35,7 @@ export async function restoreAsNew(db: AppDatabase, entry: AttentionEntry): Prom
   if (!create || !canRestore(entry)) throw new Error(`${entry.name} cannot be restored as a new item`);
   const id = crypto.randomUUID();
   await db.transaction('rw', [...db.writeTables, db._attention], async () => {
-    await mutate(db, create, { ...restoredFields(entry), id });
+    await mutateWire(db, create, { ...restoredFields(entry), id });
     await db._attention.delete(entry.id);
   });
   return id;

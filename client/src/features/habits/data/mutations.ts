@@ -1,4 +1,5 @@
 import type { HabitDayStatus } from '@adhd/shared/habits/schema';
+import type { MutationArgs } from '@adhd/shared/sync/registry';
 import { useMemo } from 'react';
 import type { AppDatabase } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
@@ -8,8 +9,8 @@ import { useDb } from '../../../db/session';
 export const newHabitId = (): string => crypto.randomUUID();
 
 export interface HabitActions {
-  create(id: string, fields: Record<string, unknown>): Promise<void>;
-  update(id: string, patch: Record<string, unknown>): Promise<void>;
+  create(id: string, fields: Omit<MutationArgs<'habit.create'>, 'id'>): Promise<void>;
+  update(id: string, patch: Omit<MutationArgs<'habit.update'>, 'id'>): Promise<void>;
   remove(id: string): Promise<void>;
   /** One day's absolute status (habit.setDay): replicated so two devices' days merge. */
   setDay(habitId: string, date: string, status: HabitDayStatus): Promise<void>;

@@ -127,7 +127,7 @@ export function toFields(v: HabitFormValues) {
 }
 
 /** The fields of an edit that differ from the habit as it was opened (what `habit.update` gets). */
-export function changedFields(initial: HabitFormValues, v: HabitFormValues): Record<string, unknown> {
+export function changedFields(initial: HabitFormValues, v: HabitFormValues): Partial<ReturnType<typeof toFields>> {
   const before = toFields(initial);
   const after = toFields(v);
   return Object.fromEntries(Object.entries(after).filter(([k, val]) => JSON.stringify(val) !== JSON.stringify(before[k as keyof typeof before])));

@@ -1,3 +1,4 @@
+import type { MutationArgs } from '@adhd/shared/sync/registry';
 import { contentHash } from '@adhd/shared/notes/logic';
 import { NOTE_DEFAULT_COLOR, type NoteData } from '@adhd/shared/notes/schema';
 import type { NoteItem } from '../data/queries';
@@ -36,7 +37,7 @@ export function isNoteDirty(initial: NoteFormValues, values: NoteFormValues): bo
  * with a changed body the hash of the body the edit started from, so a concurrent edit elsewhere is kept as a
  * conflicted copy instead of being overwritten silently. Null when nothing changed.
  */
-export function planNoteUpdate(id: string, initial: NoteFormValues, values: NoteFormValues): Record<string, unknown> | null {
+export function planNoteUpdate(id: string, initial: NoteFormValues, values: NoteFormValues): MutationArgs<'note.update'> | null {
   const changed: Record<string, unknown> = {};
   for (const k of Object.keys(values) as (keyof NoteFormValues)[]) {
     const same = k === 'tags' ? initial.tags.join('\u0000') === values.tags.join('\u0000') : initial[k] === values[k];

@@ -1,3 +1,4 @@
+import type { MutationCall } from '@adhd/shared/sync/registry';
 import type { TaskPriority } from '@adhd/shared/tasks/schema';
 import { calendarDateOf } from '@adhd/shared/time';
 import type { TaskItem } from './types';
@@ -71,10 +72,7 @@ export function validate(values: TaskFormValues): TaskFormErrors {
   return values.title.trim() === '' ? { title: 'tasks.titleRequired' } : {};
 }
 
-export interface PlannedMutation {
-  name: 'task.create' | 'task.update' | 'task.move' | 'task.delete' | 'task.restore';
-  args: Record<string, unknown>;
-}
+export type PlannedMutation = MutationCall<'task.create' | 'task.update' | 'task.move' | 'task.delete' | 'task.restore'>;
 
 const orNull = (v: string) => (v === '' ? null : v);
 

@@ -1,0 +1,122 @@
+import { sql } from 'kysely';
+import type { Db } from './rows.js';
+
+/**
+ * The SQL of the sync engine's bookkeeping: each user's version counter and byte total (`sync_user`), each
+ * client's last mutation id (`sync_client`) and remembered rejections (`sync_rejection`), the database epochs,
+ * and the session check of open streams.
+ */
+
+/** Rows per insert statement. */
+const CHUNK = 300;
+
+/**
+ * Ensure the user's counter exists, bump it by `n` and the stored byte total by `bytes` (the size delta of the
+ * rows written); answers the new version. Serializes a user's writes.
+ */
+export async function bumpSeq(db: Db, userId: string, n: number, bytes = 0): Promise<number> {
+  await db.insertInto('sync_user').values({ user_id: userId, seq: 0, min_version: 0 }).onConflict((oc) => oc.doNothing()).execute();
+  const row = await db
+    .updateTable('sync_user')
+    .set({ seq: sql`seq + ${n}`, bytes: sql`CASE WHEN bytes + ${bytes} < 0 THEN 0 ELSE bytes + ${bytes} END` })
+    .where('user_id', '=', userId)
+    .returning('seq')
+    .executeTakeFirstOrThrow();
+  return Number(row.seq);
+}
+
+export async function readSeq(db: Db, userId: string): Promise<{ seq: number; minVersion: number; bytes: number }> {
+  const row = await db.selectFrom('sync_user').select(['seq', 'min_version', 'bytes']).where('user_id', '=', userId).executeTakeFirst();
+  return { seq: Number(row?.seq ?? 0), minVersion: Number(row?.min_version ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
+export async function findClient(db: Db, clientId: string) {
+  return db
+    .selectFrom('sync_client')
+    .select(['user_id', 'last_mutation_id'])
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+}
+
+export async function saveClient(db: Db, clientId: string, userId: string, lastMutationId: number, now: string) {
+  await db
+    .insertInto('sync_client')
+    .values({ client_id: clientId, user_id: userId, last_mutation_id: lastMutationId, last_seen_at: now })
+    .onConflict((oc) => oc.column('client_id').doUpdateSet({ last_mutation_id: lastMutationId, last_seen_at: now }))
+    .execute();
+}
+
+/** Why a pushed mutation was rejected, as its push answered (docs/sync.md, push). */
+export interface Rejection {
+  id: number;
+  code: string;
+  message: string;
+}
+
+/**
+ * The client's remembered rejections with ids from `from` to `to` (the already processed ids of a push), by id:
+ * one range scan of the primary key.
+ */
+export async function findRejections(db: Db, clientId: string, from: number, to: number): Promise<Map<number, Rejection>> {
+  const rows = await db
+    .selectFrom('sync_rejection')
+    .select(['mutation_id', 'code', 'message'])
+    .where('client_id', '=', clientId)
+    .where('mutation_id', '>=', from)
+    .where('mutation_id', '<=', to)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.mutation_id), { id: Number(r.mutation_id), code: r.code, message: r.message }]));
+}
+
+/** Remember the rejections of a push, in its transaction (after `saveClient`: the rows belong to the client). */
+export async function saveRejections(db: Db, clientId: string, rejections: Rejection[], now: string): Promise<void> {
+  for (let i = 0; i < rejections.length; i += CHUNK) {
+    const values = rejections.slice(i, i + CHUNK).map((r) => ({ client_id: clientId, mutation_id: r.id, code: r.code, message: r.message, created_at: now }));
+    await db
+      .insertInto('sync_rejection')
+      .values(values)
+      .onConflict((oc) => oc.columns(['client_id', 'mutation_id']).doUpdateSet((eb) => ({ code: eb.ref('excluded.code'), message: eb.ref('excluded.message'), created_at: eb.ref('excluded.created_at') })))
+      .execute();
+  }
+}
+
+/**
+ * Forget the client's rejections below `id`: a push that starts at `id` comes from a client that has taken in
+ * every answer before it (docs/sync.md, push), so those can no longer be asked again.
+ */
+export async function forgetRejectionsBelow(db: Db, clientId: string, id: number): Promise<void> {
+  await db.deleteFrom('sync_rejection').where('client_id', '=', clientId).where('mutation_id', '<', id).execute();
+}
+
+/** Forget every client's rejections remembered before `before` (the maintenance job); answers how many. */
+export async function pruneRejections(db: Db, before: string): Promise<number> {
+  const res = await db.deleteFrom('sync_rejection').where('created_at', '<', before).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+/** The newest database epoch, or undefined before the first. */
+export async function newestEpoch(db: Db): Promise<{ id: string; createdAt: string } | undefined> {
+  const row = await db.selectFrom('epochs').select(['id', 'created_at']).orderBy('n', 'desc').limit(1).executeTakeFirst();
+  return row ? { id: row.id, createdAt: row.created_at } : undefined;
+}
+
+export async function epochKnown(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('epochs').select('n').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export async function addEpoch(db: Db, id: string, createdAt: string): Promise<void> {
+  await db.insertInto('epochs').values({ id, created_at: createdAt }).execute();
+}
+
+/** Whether a session still exists, has not expired and its user is not disabled (open streams check it). */
+export async function sessionActive(db: Db, sessionId: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('sessions.id')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.expires_at', '>', now)
+    .where('users.disabled', '=', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
