@@ -1,25 +1,18 @@
-import { z } from 'zod/mini';
 import { defineMutator } from '../sync/mutator.js';
 import { treeMutators, treeRules } from '../sync/tree.js';
-import { idSchema } from '../validation/fields.js';
+import { idArgs } from '../sync/args.js';
 import { folderCreateSchema, folderPatchSchema, type FolderData } from './schema.js';
-
-const withId = { id: idSchema };
 
 /** Folders form a tree by `parentFolder` (the shared tree rules, sync/tree.ts). */
 const tree = treeRules<FolderData, 'parentFolder'>('folder', 'parentFolder', { noun: 'folder', cycle: 'A folder cannot be moved into itself or one of its subfolders' });
 
-export const { create: folderCreate, update: folderUpdate, move: folderMove } = treeMutators(tree, {
-  create: z.extend(z.omit(folderCreateSchema, { _id: true }), withId),
-  update: z.extend(z.omit(folderPatchSchema, { parentFolder: true }), withId),
-  move: z.object({ ...withId, parentFolder: folderPatchSchema.shape.parentFolder.def.innerType }),
-});
+export const { create: folderCreate, update: folderUpdate, move: folderMove } = treeMutators(tree, folderCreateSchema, folderPatchSchema);
 
 /**
  * Delete one folder. Its notes and subfolders move up to its parent (the root level when it had none):
  * deleting a folder never deletes a note.
  */
-export const folderDelete = defineMutator(z.object(withId), (a) => [['folder', a.id]], async (tx, { id }) => {
+export const folderDelete = defineMutator(idArgs, (a) => [['folder', a.id]], async (tx, { id }) => {
   const row = await tree.live(tx, id);
   const parent = await tree.resolveParent(tx, row.data.parentFolder);
   for (const note of await tx.children('note', id)) await tx.put('note', note.id, { ...note.data, folder: parent });

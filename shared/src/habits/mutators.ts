@@ -1,13 +1,11 @@
-import { z } from 'zod/mini';
+import { createArgs, idArgs, patchArgs } from '../sync/args.js';
 import { defineMutator, definedFields, MutationError, type MutationTx, type RowRef } from '../sync/mutator.js';
 import { todayInZone } from '../time.js';
-import { idSchema } from '../validation/fields.js';
 import { messageFor } from '../validation/messages.js';
 import { habitRuleErrors } from './rules.js';
 import { isScheduledOn } from './schedule.js';
 import { habitCreateBaseSchema, habitDayId, habitDaySchema, habitPatchSchema, type HabitData, type HabitDayData, type HabitDayInput } from './schema.js';
 
-const withId = { id: idSchema };
 
 /** The zone furthest ahead of UTC (UTC+14): no user anywhere has a later "today". */
 const EARLIEST_ZONE_AHEAD = 'Etc/GMT-14';
@@ -26,7 +24,7 @@ function assertRules(data: Partial<HabitData>) {
 }
 
 /** A new habit. `startDate` defaults to today; REST and the client pass today in the user's zone. */
-const habitCreateArgs = z.extend(z.omit(habitCreateBaseSchema, { _id: true }), withId);
+const habitCreateArgs = createArgs(habitCreateBaseSchema);
 
 export const habitCreate = defineMutator(habitCreateArgs, (a) => [['habit', a.id]], async (tx, { id, ...fields }) => {
   if (await tx.get('habit', id)) throw new MutationError('EXISTS', 'A habit with this id already exists');
@@ -36,7 +34,7 @@ export const habitCreate = defineMutator(habitCreateArgs, (a) => [['habit', a.id
 });
 
 /** A partial update: only the fields present change; the result must still satisfy the habit rules. */
-export const habitUpdate = defineMutator(z.extend(habitPatchSchema, withId), (a) => [['habit', a.id]], async (tx, { id, ...patch }) => {
+export const habitUpdate = defineMutator(patchArgs(habitPatchSchema), (a) => [['habit', a.id]], async (tx, { id, ...patch }) => {
   const row = await liveHabit(tx, id);
   const changes = definedFields(patch);
   const data = { ...row.data, ...changes };
@@ -45,7 +43,7 @@ export const habitUpdate = defineMutator(z.extend(habitPatchSchema, withId), (a)
 });
 
 /** Tombstones the habit and every marked day of it in the same transaction. */
-export const habitDelete = defineMutator(z.object(withId), (a) => [['habit', a.id]], async (tx, { id }) => {
+export const habitDelete = defineMutator(idArgs, (a) => [['habit', a.id]], async (tx, { id }) => {
   await liveHabit(tx, id);
   for (const day of await tx.children('habitDay', id)) await tx.remove('habitDay', day.id);
   await tx.remove('habit', id);

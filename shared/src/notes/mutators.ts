@@ -1,11 +1,11 @@
 import { z } from 'zod/mini';
+import { createArgs, idArgs, withId } from '../sync/args.js';
 import { defineMutator, definedFields, MutationError, type MutationTx } from '../sync/mutator.js';
 import { liveOrNull } from '../sync/tree.js';
 import { idSchema } from '../validation/fields.js';
 import { conflictCopyId, contentHash } from './logic.js';
 import { noteCreateSchema, notePatchSchema, type NoteData } from './schema.js';
 
-const withId = { id: idSchema };
 
 async function liveNote(tx: MutationTx, id: string) {
   const row = await tx.get<NoteData>('note', id);
@@ -20,7 +20,7 @@ const resolveFolder = (tx: MutationTx, folder: string | null) => liveOrNull(tx, 
  * A new note. `conflictOf` (optional) makes it the conflicted copy of that note: REST uses it to keep a
  * caller's body that lost to a newer one (`PUT /api/notes/{id}` with a base version, docs/sync.md).
  */
-const noteCreateArgs = z.extend(z.omit(noteCreateSchema, { _id: true }), { ...withId, conflictOf: z.optional(idSchema) });
+const noteCreateArgs = z.extend(createArgs(noteCreateSchema), { conflictOf: z.optional(idSchema) });
 
 export const noteCreate = defineMutator(noteCreateArgs, (a) => [['note', a.id], ['folder', a.folder]], async (tx, { id, conflictOf, ...fields }) => {
   if (await tx.get('note', id)) throw new MutationError('EXISTS', 'A note with this id already exists');
@@ -70,7 +70,7 @@ export const noteUpdate = defineMutator(noteUpdateArgs, (a) => [['note', a.id], 
   return { reparented: folder !== undefined && changes.folder !== folder };
 });
 
-export const noteDelete = defineMutator(z.object(withId), (a) => [['note', a.id]], async (tx, { id }) => {
+export const noteDelete = defineMutator(idArgs, (a) => [['note', a.id]], async (tx, { id }) => {
   await liveNote(tx, id);
   await tx.remove('note', id);
 });

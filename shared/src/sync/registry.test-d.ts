@@ -30,3 +30,17 @@ export const call: MutationCall = { name: 'note.update', args: { id: 'n', baseHa
 export const wrongCall: MutationCall = { name: 'note.delete', args: { id: 'n', baseHash: 'abc' } };
 
 export const moveArgs: MutationArgs<'folder.move'> = { id: 'f', parentFolder: null };
+
+/** The tree domains' args are derived from their REST schemas (sync/args.ts): still checked field by field. */
+export function treeArgs(tx: MutationTx) {
+  // @ts-expect-error a misspelt create field
+  void runMutation(tx, 'task.create', { id: 't', titel: 'T' });
+  // @ts-expect-error the create's required title left out
+  void runMutation(tx, 'folder.create', { id: 'f' });
+  // @ts-expect-error a move names its parent by the domain's field
+  void runMutation(tx, 'folder.move', { id: 'f', parent: null });
+  // @ts-expect-error an update cannot move (the parent has its own mutation)
+  void runMutation(tx, 'task.update', { id: 't', parent: 'p' });
+  void runMutation(tx, 'task.move', { id: 't', parent: null });
+  void runMutation(tx, 'folder.update', { id: 'f', name: 'Work' });
+}

@@ -1,4 +1,5 @@
 import type { z } from 'zod/mini';
+import { createArgs, fieldArgs, patchArgs } from './args.js';
 import { defineMutator, definedFields, MutationError, PARENT_FIELD, type MutationOutcome, type MutationTx, type StoredRow } from './mutator.js';
 import type { EntityType } from './protocol.js';
 
@@ -19,6 +20,7 @@ export interface TreeMessages {
 
 /** A row's data with its parent link `F`. */
 type Linked<F extends string> = { [K in F]: string | null };
+type Shape = z.core.$ZodShape;
 
 /** A live row of `type` with this id, else null: a missing or deleted parent (the row lands at the root). */
 export async function liveOrNull(tx: MutationTx, type: EntityType, id: string | null): Promise<string | null> {
@@ -114,25 +116,22 @@ export function treeRules<D extends Linked<F>, F extends string>(type: EntityTyp
   };
 }
 
-/** The args schemas of a tree's create, update and move: each names the row's `id`, create and move its parent. */
-interface TreeArgs<F extends string, C, U, M> {
-  create: C & z.ZodMiniType<{ id: string } & Linked<F>>;
-  update: U & z.ZodMiniType<{ id: string }>;
-  move: M & z.ZodMiniType<{ id: string } & Linked<F>>;
-}
-
 /**
- * The create, update and move mutators of a tree domain, on its tree rules: create and move read the row and
- * the requested parent, update the row.
+ * The create, update and move mutators of a tree domain, on its tree rules, with args derived from the domain's
+ * REST schemas (sync/args.ts): create and move read the row and the requested parent, update the row.
  */
-export function treeMutators<F extends string, C extends z.ZodMiniType, U extends z.ZodMiniType, M extends z.ZodMiniType>(
+export function treeMutators<F extends string, C extends Shape, P extends Shape>(
   rules: Pick<ReturnType<typeof treeRules<Linked<F>, F>>, 'type' | 'field' | 'create' | 'update' | 'move'>,
-  args: TreeArgs<F, C, U, M>,
+  create: z.ZodMiniObject<C>,
+  patch: z.ZodMiniObject<P>,
 ) {
   const { type, field } = rules;
+  // The args' types are derived from generic shapes, which TypeScript cannot see into here; the schemas
+  // guarantee `id` and the parent field (createArgs, patchArgs, fieldArgs).
+  const of = (a: unknown) => a as { id: string } & Linked<F>;
   return {
-    create: defineMutator(args.create, (a) => [[type, a.id], [type, a[field]]], (tx, a) => rules.create(tx, a)),
-    update: defineMutator(args.update, (a) => [[type, a.id]], (tx, a) => rules.update(tx, a)),
-    move: defineMutator(args.move, (a) => [[type, a.id], [type, a[field]]], (tx, a) => rules.move(tx, a)),
+    create: defineMutator(createArgs(create), (a) => [[type, of(a).id], [type, of(a)[field]]], (tx, a) => rules.create(tx, of(a))),
+    update: defineMutator(patchArgs(patch, field as F & keyof P), (a) => [[type, of(a).id]], (tx, a) => rules.update(tx, of(a))),
+    move: defineMutator(fieldArgs(patch, field as F & keyof P), (a) => [[type, of(a).id], [type, of(a)[field]]], (tx, a) => rules.move(tx, of(a))),
   };
 }

@@ -1,6 +1,5 @@
-import { z } from 'zod/mini';
+import { createArgs, idArgs, patchArgs } from '../sync/args.js';
 import { defineMutator, definedFields, MutationError, type MutationTx, type StoredRow } from '../sync/mutator.js';
-import { idSchema } from '../validation/fields.js';
 import { messageFor } from '../validation/messages.js';
 import { tagNameKey } from './ids.js';
 import { TAGGABLE_TYPES, tagCreateSchema, tagPatchSchema, tagRefSchema } from './schema.js';
@@ -17,7 +16,6 @@ export interface TagData {
 /** The most tag ids an item holds (the `tags` field of tasks accepts at most 200). */
 export const MAX_TAGS_PER_ITEM = 200;
 
-const withId = { id: idSchema };
 
 const tagExists = () => new MutationError('EXISTS', 'Tag already exists');
 
@@ -45,14 +43,14 @@ async function assertNameFree(tx: MutationTx, name: string, exceptId: string) {
   }
 }
 
-export const tagCreate = defineMutator(z.extend(z.omit(tagCreateSchema, { _id: true }), withId), (a) => [['tag', a.id]], async (tx, { id, ...fields }) => {
+export const tagCreate = defineMutator(createArgs(tagCreateSchema), (a) => [['tag', a.id]], async (tx, { id, ...fields }) => {
   if (await tx.get('tag', id)) throw tagExists();
   await assertNameFree(tx, fields.name, id);
   const data: TagData = { ...fields };
   await tx.put('tag', id, { ...data });
 });
 
-export const tagUpdate = defineMutator(z.extend(tagPatchSchema, withId), (a) => [['tag', a.id]], async (tx, { id, ...patch }) => {
+export const tagUpdate = defineMutator(patchArgs(tagPatchSchema), (a) => [['tag', a.id]], async (tx, { id, ...patch }) => {
   const row = await liveTag(tx, id);
   if (patch.name !== undefined) await assertNameFree(tx, patch.name, id);
   const changes = definedFields(patch);
@@ -63,7 +61,7 @@ export const tagUpdate = defineMutator(z.extend(tagPatchSchema, withId), (a) => 
  * Tombstones the tag and takes its id out of every live item that holds it, in the same transaction. Costs the
  * items that hold the tag (`MutationTx.withTag`), not every item.
  */
-export const tagDelete = defineMutator(z.object(withId), (a) => [['tag', a.id]], async (tx, { id }) => {
+export const tagDelete = defineMutator(idArgs, (a) => [['tag', a.id]], async (tx, { id }) => {
   await liveTag(tx, id);
   for (const type of TAGGABLE_TYPES) {
     for (const item of await tx.withTag(type, id)) {
