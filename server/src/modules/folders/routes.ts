@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { folderCreateSchema, folderListQuerySchema, folderPatchSchema, type FolderData, type FolderNode } from '@adhd/shared/folders/schema';
-import { plannedUpdate, registerEntityRoutes } from '../../lib/entity-routes.js';
+import { registerEntityRoutes } from '../../lib/entity-routes.js';
 import { jsonEach, sendJsonArray } from '../../lib/json-stream.js';
+import { treeWrites } from '../../lib/tree-routes.js';
 import { parse } from '../../lib/validate.js';
 import { folderForest, getFolder, listFolders } from './repository.js';
 
@@ -17,16 +18,9 @@ export const folderRoutes: FastifyPluginAsync = async (app) => {
     // Folder answers are wrapped in `{ data }` (CONTRACT.md); POST and PUT also spread the folder at the top level.
     listWrap: { open: '{"data":[', close: ']}' },
     answer: { get: (folder: FolderNode) => ({ data: folder }), write: (folder: FolderNode) => ({ data: folder, ...folder }) },
-    notFound: 'Folder not found',
     schemas: { create: folderCreateSchema, patch: folderPatchSchema },
     read: getFolder,
-    create: ({ exec }, id, fields) => exec('folder.create', { id, ...fields }),
-    // A move that would make a cycle throws CYCLE (400) and rolls the whole request back.
-    update: plannedUpdate<FolderData, 'parentFolder'>('folder', 'Folder not found', ({ exec }, id) => ({
-      update: (fields) => exec('folder.update', { id, ...fields }),
-      move: { field: 'parentFolder', run: (parentFolder) => exec('folder.move', { id, parentFolder }) },
-    })),
-    remove: 'folder.delete',
+    ...treeWrites<FolderData, 'parentFolder'>('folder', 'parentFolder', 'Folder not found'),
   });
 
   // Not in the `{ data }` list of CONTRACT.md: a GET of a collection answers a bare JSON array (the roots).
