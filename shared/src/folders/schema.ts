@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { boundedString, hexColorSchema, idListSchema, idSchema, nullableIdRefSchema, requiredText } from '../validation/fields.js';
+import { boundedString, hexColorSchema, idListSchema, idSchema, nullableIdRefSchema, parentQueryParam, requiredText } from '../validation/fields.js';
 
 export const folderFields = {
   name: requiredText('validation.folderNameRequired', 200),
@@ -24,7 +24,7 @@ export type FolderPatch = z.infer<typeof folderPatchSchema>;
 
 /** `GET /api/folders?parent=`: a folder id for its subfolders; empty, `null` or `root` for the root level. */
 export const folderListQuerySchema = z.object({
-  parent: z.optional(z.pipe(z.transform((v: unknown) => (v === '' || v === 'null' || v === 'root' ? null : v)), z.nullable(idSchema))),
+  parent: parentQueryParam,
 });
 
 /** What is stored for a folder. `children` is derived from `parentFolder`, never stored. */

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { boundedString, hexColorSchema, idSchema, nullableIdRefSchema, requiredText } from '../validation/fields.js';
+import { boundedString, hexColorSchema, idSchema, nullableIdRefSchema, parentQueryParam, requiredText } from '../validation/fields.js';
 
 export const NOTE_DEFAULT_COLOR = '#FFEB3B';
 export const NOTE_CONTENT_MAX = 500_000;
@@ -65,7 +65,7 @@ export type NotePatch = z.infer<typeof notePatchSchema>;
  */
 export const noteListQuerySchema = z.object({
   q: z.optional(boundedString(500)),
-  folder: z.optional(z.pipe(z.transform((v: unknown) => (v === 'null' || v === 'root' ? null : v)), nullableIdRefSchema)),
+  folder: parentQueryParam,
 });
 
 /** A REST PUT body: any note fields, plus the optional `baseHash` of the body the edit started from. */

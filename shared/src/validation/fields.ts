@@ -180,3 +180,11 @@ export const emailSchema = z.pipe(
 
 export const localeSchema = z.enum(['en', 'ru'], 'validation.invalidLocale');
 export const weekStartDaySchema = z.int('validation.invalid').check(z.gte(0, 'validation.invalid'), z.lte(6, 'validation.invalid'));
+
+/**
+ * A query parameter naming a parent (`GET /api/folders?parent=`, `GET /api/notes?folder=`): an id, or the root
+ * level as empty, `null` or `root`.
+ */
+export const parentQueryParam = z.optional(
+  z.pipe(z.transform((v: unknown) => (v === '' || v === 'null' || v === 'root' ? null : v)), z.nullable(idSchema)),
+);

@@ -1,7 +1,6 @@
-import { useMemo } from 'react';
+import { newRowId, useDbActions } from '../../../db/actions';
 import type { AppDatabase } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
-import { useDb } from '../../../db/session';
 import type { FolderItem } from './queries';
 
 export type FolderInput = Omit<FolderItem, '_id' | 'createdAt' | 'updatedAt'>;
@@ -15,14 +14,10 @@ export interface FolderActions {
   remove(id: string): Promise<void>;
 }
 
-function actionsFor(db: AppDatabase | null): FolderActions {
-  const need = (): AppDatabase => {
-    if (!db) throw new Error('No local database is open');
-    return db;
-  };
+function actionsFor(need: () => AppDatabase): FolderActions {
   return {
     async create(input) {
-      const id = crypto.randomUUID();
+      const id = newRowId();
       await mutate(need(), 'folder.create', { id, ...input });
       return id;
     },
@@ -44,7 +39,4 @@ function actionsFor(db: AppDatabase | null): FolderActions {
 }
 
 /** The folder writes, bound to the signed-in user's database. */
-export function useFolderActions(): FolderActions {
-  const db = useDb();
-  return useMemo(() => actionsFor(db), [db]);
-}
+export const useFolderActions = (): FolderActions => useDbActions(actionsFor);

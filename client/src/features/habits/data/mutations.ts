@@ -1,12 +1,11 @@
 import type { HabitDayStatus } from '@adhd/shared/habits/schema';
 import type { MutationArgs } from '@adhd/shared/sync/registry';
-import { useMemo } from 'react';
+import { newRowId, useDbActions } from '../../../db/actions';
 import type { AppDatabase } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
-import { useDb } from '../../../db/session';
 
 /** A new client-side id: offline creations keep their id. */
-export const newHabitId = (): string => crypto.randomUUID();
+export const newHabitId = (): string => newRowId();
 
 export interface HabitActions {
   create(id: string, fields: Omit<MutationArgs<'habit.create'>, 'id'>): Promise<void>;
@@ -16,11 +15,7 @@ export interface HabitActions {
   setDay(habitId: string, date: string, status: HabitDayStatus): Promise<void>;
 }
 
-function actionsFor(db: AppDatabase | null): HabitActions {
-  const need = (): AppDatabase => {
-    if (!db) throw new Error('No local database is open');
-    return db;
-  };
+function actionsFor(need: () => AppDatabase): HabitActions {
   return {
     async create(id, fields) {
       await mutate(need(), 'habit.create', { id, ...fields });
@@ -39,7 +34,4 @@ function actionsFor(db: AppDatabase | null): HabitActions {
 }
 
 /** The habit writes, bound to the signed-in user's database. */
-export function useHabitActions(): HabitActions {
-  const db = useDb();
-  return useMemo(() => actionsFor(db), [db]);
-}
+export const useHabitActions = (): HabitActions => useDbActions(actionsFor);

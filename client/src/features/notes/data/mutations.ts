@@ -1,8 +1,7 @@
 import { contentHash } from '@adhd/shared/notes/logic';
-import { useMemo } from 'react';
+import { newRowId, useDbActions } from '../../../db/actions';
 import type { AppDatabase } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
-import { useDb } from '../../../db/session';
 import { appendText, planNoteUpdate, type NoteFormValues } from '../logic/form';
 import { toNoteItem } from './queries';
 
@@ -18,14 +17,10 @@ export interface NoteActions {
   append(id: string, text: string): Promise<void>;
 }
 
-function actionsFor(db: AppDatabase | null): NoteActions {
-  const need = (): AppDatabase => {
-    if (!db) throw new Error('No local database is open');
-    return db;
-  };
+function actionsFor(need: () => AppDatabase): NoteActions {
   return {
     async create(values) {
-      const id = crypto.randomUUID();
+      const id = newRowId();
       await mutate(need(), 'note.create', { id, ...values, title: values.title.trim() });
       return id;
     },
@@ -50,7 +45,4 @@ function actionsFor(db: AppDatabase | null): NoteActions {
 }
 
 /** The note writes, bound to the signed-in user's database. */
-export function useNoteActions(): NoteActions {
-  const db = useDb();
-  return useMemo(() => actionsFor(db), [db]);
-}
+export const useNoteActions = (): NoteActions => useDbActions(actionsFor);

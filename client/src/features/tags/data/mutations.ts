@@ -1,6 +1,7 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { MutationError } from '@adhd/shared/sync/mutator';
 import { tagIdFor, tagNameKey } from '@adhd/shared/tags/ids';
+import { newRowId, useDbActions } from '../../../db/actions';
 import type { AppDatabase } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
 import { useDb } from '../../../db/session';
@@ -41,7 +42,7 @@ export async function newTagId(db: AppDatabase, name: string): Promise<string> {
   const existing = await db.tags.get(id);
   if (!existing) return id;
   const sameLiveTag = existing.deleted === 0 && tagNameKey(String(existing.data.name ?? '')) === tagNameKey(name);
-  return sameLiveTag ? id : crypto.randomUUID();
+  return sameLiveTag ? id : newRowId();
 }
 
 export async function createTag(db: AppDatabase, input: TagInput): Promise<string> {
@@ -73,18 +74,13 @@ export async function deleteTag(db: AppDatabase, id: string): Promise<void> {
 
 /** Tag writes bound to the signed-in user's database; each throws a TagWriteFailure. */
 export function useTagActions() {
-  const db = useDb();
-  const need = useCallback(() => {
-    if (!db) throw new TagWriteFailure('failed');
-    return db;
-  }, [db]);
-  return useMemo(
-    () => ({
-      ready: db !== null,
-      create: (input: TagInput) => createTag(need(), input),
-      update: (id: string, patch: Partial<TagInput>) => updateTag(need(), id, patch),
-      remove: (id: string) => deleteTag(need(), id),
-    }),
-    [db, need],
-  );
+  const ready = useDb() !== null;
+  const actions = useDbActions(tagActions, () => new TagWriteFailure('failed'));
+  return useMemo(() => ({ ready, ...actions }), [ready, actions]);
 }
+
+const tagActions = (need: () => AppDatabase) => ({
+  create: (input: TagInput) => createTag(need(), input),
+  update: (id: string, patch: Partial<TagInput>) => updateTag(need(), id, patch),
+  remove: (id: string) => deleteTag(need(), id),
+});

@@ -1,12 +1,11 @@
-import { useMemo } from 'react';
+import { newRowId, useDbActions } from '../../../db/actions';
 import type { AppDatabase } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
-import { useDb } from '../../../db/session';
 import { quickChild, type PlannedMutation } from '../logic/form';
 
 /** A new client-side id: offline creations keep their id (CONTRACT: entities carry a client-generated _id). */
 export function newTaskId(): string {
-  return crypto.randomUUID();
+  return newRowId();
 }
 
 /**
@@ -47,11 +46,7 @@ export interface TaskActions {
   apply(ops: readonly PlannedMutation[]): Promise<void>;
 }
 
-function actionsFor(db: AppDatabase | null): TaskActions {
-  const need = (): AppDatabase => {
-    if (!db) throw new Error('No local database is open');
-    return db;
-  };
+function actionsFor(need: () => AppDatabase): TaskActions {
   return {
     async quickAdd(title, parent = null) {
       const id = newTaskId();
@@ -75,7 +70,4 @@ function actionsFor(db: AppDatabase | null): TaskActions {
 }
 
 /** The task writes, bound to the signed-in user's database. */
-export function useTaskActions(): TaskActions {
-  const db = useDb();
-  return useMemo(() => actionsFor(db), [db]);
-}
+export const useTaskActions = (): TaskActions => useDbActions(actionsFor);
