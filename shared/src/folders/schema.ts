@@ -17,15 +17,11 @@ export const folderCreateSchema = z.object({
   parentFolder: z._default(folderFields.parentFolder, null),
   tags: z._default(folderFields.tags, []),
 });
-export type FolderCreateInput = z.infer<typeof folderCreateSchema>;
 
 export const folderPatchSchema = z.partial(z.object(folderFields));
-export type FolderPatch = z.infer<typeof folderPatchSchema>;
 
 /** `GET /api/folders?parent=`: a folder id for its subfolders; empty, `null` or `root` for the root level. */
-export const folderListQuerySchema = z.object({
-  parent: parentQueryParam,
-});
+export const folderListQuerySchema = z.object({ parent: parentQueryParam });
 
 /** What is stored for a folder. `children` is derived from `parentFolder`, never stored. */
 export interface FolderData {

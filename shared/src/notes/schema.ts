@@ -53,11 +53,9 @@ export const noteCreateSchema = z.object({
   folder: z._default(noteFields.folder, null),
   tags: z._default(noteFields.tags, []),
 });
-export type NoteCreateInput = z.infer<typeof noteCreateSchema>;
 
 /** A partial update (REST PUT): only the fields present change. The pin toggle sends `{ pinned }` alone. */
 export const notePatchSchema = z.partial(z.object(noteFields));
-export type NotePatch = z.infer<typeof notePatchSchema>;
 
 /**
  * Optional filters of `GET /api/notes`: `q` searches titles and bodies (FTS5), `folder` keeps one folder
