@@ -1,6 +1,6 @@
-import { buildTree, flattenTree, subtreeIds, type TreeLinks, type TreeNode } from '../tree.js';
+import { buildTree, flattenTree, nested, subtreeIds, unnest, type Nested, type TreeLinks, type TreeNode } from '../tree.js';
 
-/** Pure folder-tree helpers shared by the server's tree route and the client's folder selector (see tree.ts). */
+/** Folder-tree helpers on the app's one tree helper (tree.ts), for the server's tree route and the client. */
 
 export interface FolderLike {
   _id: string;
@@ -8,26 +8,30 @@ export interface FolderLike {
   parentFolder: string | null;
 }
 
-export type { TreeNode } from '../tree.js';
+export type { Nested } from '../tree.js';
 
-const folderLinks: TreeLinks<FolderLike> = { id: (f) => f._id, parent: (f) => f.parentFolder };
+/** A folder's links in the tree. */
+export const folderLinks: TreeLinks<Pick<FolderLike, '_id' | 'parentFolder'>> = { id: (f) => f._id, parent: (f) => f.parentFolder };
 
-const byName = (a: FolderLike, b: FolderLike) => a.name.localeCompare(b.name) || (a._id < b._id ? -1 : 1);
+/** Folders are listed by name at every level (then by id, so the order is stable). */
+export const byFolderName = (a: FolderLike, b: FolderLike) => a.name.localeCompare(b.name) || (a._id < b._id ? -1 : 1);
 
 /**
- * Nest folders under their parents, sorted by name at every level. A folder whose parent is missing sits at
- * the root (a child can arrive before its parent); a stored cycle is broken at the root so nothing is lost.
+ * The folder forest, sorted by name at every level. A folder whose parent is missing sits at the root (a child can
+ * arrive before its parent); a stored cycle is broken at the root so nothing is lost.
  */
-export function buildFolderTree<T extends FolderLike>(folders: readonly T[]): TreeNode<T>[] {
-  return buildTree<T>(folders, folderLinks, byName);
+export function folderForest<T extends FolderLike>(folders: readonly T[]): TreeNode<T>[] {
+  return buildTree<T>(folders, folderLinks, byFolderName);
 }
 
-/** The tree as an indented list (depth 0 at the root), leaving out `exclude` and everything under it. */
-export function flattenFolderTree<T extends FolderLike>(
-  tree: readonly TreeNode<T>[],
-  exclude?: string | null,
-): { folder: TreeNode<T>; depth: number }[] {
-  return flattenTree(tree, folderLinks.id, exclude).map(({ node, depth }) => ({ folder: node, depth }));
+/** The forest as the API answers it: each folder with its subfolders nested in `children`. */
+export function buildFolderTree<T extends FolderLike>(folders: readonly T[]): Nested<T>[] {
+  return nested(folderForest(folders));
+}
+
+/** A nested tree as an indented list (depth 0 at the root), leaving out `exclude` and everything under it. */
+export function flattenFolderTree<T extends FolderLike>(tree: readonly Nested<T>[], exclude?: string | null): { folder: Nested<T>; depth: number }[] {
+  return flattenTree(unnest(tree), folderLinks, { exclude }).map(({ item, depth }) => ({ folder: item, depth }));
 }
 
 /** Ids of `id` and every folder below it. */

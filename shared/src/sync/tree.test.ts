@@ -76,9 +76,9 @@ describe('pure tree helpers', () => {
   it('index children, nest, flatten and collect subtrees for any id and parent accessors', () => {
     expect(childrenIndex(rows, links)).toEqual(new Map([['r', ['x', 'y']], ['y', ['z']], ['q', ['p']], ['p', ['q']]]));
     const tree = buildTree(rows, links, (a, b) => a.name.localeCompare(b.name));
-    // The stored cycle p <-> q is broken at the root: both rows stay.
-    expect(flattenTree(tree, links.id).map(({ node, depth }) => `${depth}${node.key}`)).toEqual(['0p', '0q', '0r', '1y', '2z', '1x']);
-    expect(flattenTree(tree, links.id, 'y').map(({ node }) => node.key)).toEqual(['p', 'q', 'r', 'x']);
+    // The stored cycle p <-> q is broken at its first row, which goes to the root: both rows stay.
+    expect(flattenTree(tree, links).map(({ item, depth }) => `${depth}${item.key}`)).toEqual(['0p', '1q', '0r', '1y', '2z', '1x']);
+    expect(flattenTree(tree, links, { exclude: 'y' }).map(({ item }) => item.key)).toEqual(['p', 'q', 'r', 'x']);
     expect([...subtreeIds(rows, links, 'r')].sort()).toEqual(['r', 'x', 'y', 'z']);
     expect([...subtreeIds(rows, links, 'p')].sort()).toEqual(['p', 'q']);
   });

@@ -1,4 +1,4 @@
-import { buildFolderTree, type TreeNode } from '@adhd/shared/folders/logic';
+import { buildFolderTree, type Nested } from '@adhd/shared/folders/logic';
 import type { Folder, FolderData, FolderNode } from '@adhd/shared/folders/schema';
 import { toApi } from '../../lib/api-row.js';
 import { listLive, type Db, type ReadRow } from '../sync/repository.js';
@@ -9,7 +9,7 @@ const toFolder = (row: ReadRow): Folder => toApi<FolderData>(row);
 
 /** Every live folder as a node of the tree, by id, plus the roots. */
 export async function folderForest(db: Db, userId: string): Promise<{ roots: FolderNode[]; byId: Map<string, FolderNode> }> {
-  const roots: TreeNode<Folder>[] = buildFolderTree((await listLive(db, userId, 'folder')).map(toFolder));
+  const roots: Nested<Folder>[] = buildFolderTree((await listLive(db, userId, 'folder')).map(toFolder));
   const byId = new Map<string, FolderNode>();
   const walk = (list: FolderNode[]) => {
     for (const n of list) {

@@ -1,10 +1,11 @@
+import { folderForest, folderLinks } from '@adhd/shared/folders/logic';
+import { flattenTree, type TreeNode } from '@adhd/shared/tree';
 import { useMemo } from 'react';
 import type { AppDatabase } from '../../../db/database';
 import { decoders, type EntityRow } from '../../../db/entity-rows';
 import { liveEntity } from '../../../db/live-entities';
 import { useDb } from '../../../db/session';
 import { useLive } from '../../../db/use-live';
-import { buildTree, flattenTree, type TreeLinks, type TreeNode } from '../../../lib/tree';
 
 /** A live folder as the screens see it: the row as the shared folder schema outputs it. */
 export type FolderItem = EntityRow<'folder'>;
@@ -23,19 +24,12 @@ export function useFolders(): FolderItem[] | undefined {
   return useLive(db ? liveFolders(db) : null);
 }
 
-/** A folder's links in the tree. */
-export const FOLDER_LINKS: TreeLinks<Pick<FolderItem, '_id' | 'parentFolder'>> = { id: (f) => f._id, parent: (f) => f.parentFolder };
-
-const byName = (a: FolderItem, b: FolderItem) => a.name.localeCompare(b.name) || (a._id < b._id ? -1 : 1);
-
 /** The folders nested under their parents (SPEC: to any depth), sorted by name at every level. */
-export function folderTree(folders: readonly FolderItem[]): FolderNode[] {
-  return buildTree(folders, FOLDER_LINKS, byName);
-}
+export const folderTree = (folders: readonly FolderItem[]): FolderNode[] => folderForest(folders);
 
 /** The tree as an indented list (depth 0 at the root), leaving out `exclude` and everything under it. */
 export function flattenFolders(tree: readonly FolderNode[], exclude?: string | null): FolderNode[] {
-  return flattenTree(tree, FOLDER_LINKS, { exclude });
+  return flattenTree(tree, folderLinks, { exclude });
 }
 
 export interface FolderIndex {

@@ -1,4 +1,4 @@
-import { buildTree, flattenTree, type TreeNode } from '../../../lib/tree';
+import { buildTree, flattenTree, type TreeNode } from '@adhd/shared/tree';
 import type { TaskItem } from './types';
 
 /**

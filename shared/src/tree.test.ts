@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTree, flattenTree } from './tree';
+import { buildTree, flattenTree } from './tree.js';
 
 interface Folder {
   _id: string;
