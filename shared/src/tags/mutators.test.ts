@@ -8,7 +8,7 @@ import { TAG_ID_NAMESPACE, tagIdFor } from './ids.js';
 import type { TagData } from './mutators.js';
 
 const setup = () => new MemoryTx(new Map(), '2025-03-01T10:00:00.000Z');
-const createTag = (tx: MemoryTx, id: string, name: string, extra: Record<string, unknown> = {}) =>
+const createTag = (tx: MemoryTx, id: string, name: string, extra: Partial<MutationArgs<'tag.create'>> = {}) =>
   runMutation(tx, 'tag.create', { id, name, ...extra });
 const createTask = (tx: MemoryTx, id: string, tags: string[] = []) => runMutation(tx, 'task.create', { id, title: id, tags });
 const tagsOfTask = async (tx: MemoryTx, id: string) => (await tx.get<{ tags: string[] }>('task', id))?.data.tags;
