@@ -31,8 +31,16 @@ export const serverEntry = path.join(root, 'server', 'dist', 'server.js');
 const emitted = [path.join(root, 'shared', 'dist'), serverEntry];
 
 /**
- * `tsc -b`: builds shared/dist and server/dist; incremental, so it is fast when nothing changed.
- * tsc trusts its *.tsbuildinfo files and does not notice a deleted dist/, so then it rebuilds with --force.
+ * The source projects `npm start` and `npm run build` compile. The root tsconfig.json also references the test
+ * projects (every workspace's tsconfig.test.json), which `npm test` and `npm run typecheck` check with `tsc -b`;
+ * running the app does not need them.
+ */
+const SOURCE_PROJECTS = ['shared', 'server', 'client'];
+
+/**
+ * `tsc -b shared server client`: builds shared/dist and server/dist and type-checks the client; incremental, so
+ * it is fast when nothing changed. tsc trusts its *.tsbuildinfo files and does not notice a deleted dist/, so
+ * then it rebuilds with --force.
  */
 export function buildServer(script) {
   const tsc = path.join(root, 'node_modules', '.bin', 'tsc');
@@ -40,8 +48,8 @@ export function buildServer(script) {
     say(script, 'node_modules/.bin/tsc is missing: run `npm ci` first');
     process.exit(1);
   }
-  if (emitted.every((file) => existsSync(file))) run(script, 'building shared + server (tsc -b)', tsc, ['-b']);
-  else run(script, 'building shared + server (tsc -b --force: dist/ is missing)', tsc, ['-b', '--force']);
+  if (emitted.every((file) => existsSync(file))) run(script, 'building shared + server (tsc -b)', tsc, ['-b', ...SOURCE_PROJECTS]);
+  else run(script, 'building shared + server (tsc -b --force: dist/ is missing)', tsc, ['-b', '--force', ...SOURCE_PROJECTS]);
 }
 
 /** Whether client/package.json declares a `build` script (the placeholder workspace has none). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contentHash } from '@adhd/shared/notes/logic';
 import type { NoteData } from '@adhd/shared/notes/schema';
 import { addDays, todayInZone } from '@adhd/shared/time';
+import type { MutationArgs, MutationCall, MutationName } from '@adhd/shared/sync/registry';
 import { useServerTest, type Method } from './kit.js';
 
 /**
@@ -20,7 +21,7 @@ async function setup() {
   const device = srv.device(user, `rest-base-${++seq}-xxxxxxxx`);
   const call = async (method: Method, url: string, body?: unknown, headers: Record<string, string> = {}) => srv.callAs(user, method, url, body, headers);
   /** A mutation made on the synced device and pushed: the "newer sync write". */
-  const syncWrite = async (name: string, args: unknown) => {
+  const syncWrite = async <N extends MutationName>(name: N, args: MutationArgs<N>) => {
     await device.pull();
     device.view.now = new Date().toISOString(); // the scripted view's clock starts at 1970 (habit days check it)
     expect(await device.mutate(name, args), `${name} refused locally`).toBe(true);
@@ -33,18 +34,17 @@ async function setup() {
 /** The entity of a folder answer (`{ data }`) or of any other answer. */
 const entity = (json: Record<string, unknown>) => (json.data && typeof json.data === 'object' ? json.data : json) as Record<string, unknown>;
 
-type SyncCall = (id: string) => [string, Record<string, unknown>];
 
 /**
  * One scenario for every domain: create over REST, read a copy, change `syncField` through sync, then PUT the
  * stale copy with `restField` changed, naming the copy's version in the body or in `If-Match`.
  */
 const domains = [
-  { name: 'tasks', url: '/api/tasks', create: { title: 'T', priority: 'low' }, sync: ((id: string) => ['task.update', { id, priority: 'high' }]) as SyncCall, syncField: ['priority', 'high'], restField: ['title', 'renamed over REST'] },
-  { name: 'notes', url: '/api/notes', create: { title: 'N', content: 'body' }, sync: ((id: string) => ['note.update', { id, title: 'title from sync' }]) as SyncCall, syncField: ['title', 'title from sync'], restField: ['pinned', true] },
-  { name: 'folders', url: '/api/folders', create: { name: 'F' }, sync: ((id: string) => ['folder.update', { id, name: 'name from sync' }]) as SyncCall, syncField: ['name', 'name from sync'], restField: ['color', '#123456'] },
-  { name: 'tags', url: '/api/tags', create: { name: 'tag', color: '#111111' }, sync: ((id: string) => ['tag.update', { id, color: '#222222' }]) as SyncCall, syncField: ['color', '#222222'], restField: ['description', 'from REST'] },
-  { name: 'habits', url: '/api/habits', create: { title: 'H', color: '#111111' }, sync: ((id: string) => ['habit.update', { id, title: 'title from sync' }]) as SyncCall, syncField: ['title', 'title from sync'], restField: ['description', 'from REST'] },
+  { name: 'tasks', url: '/api/tasks', create: { title: 'T', priority: 'low' }, sync: (id: string): MutationCall => ({ name: 'task.update', args: { id, priority: 'high' } }), syncField: ['priority', 'high'], restField: ['title', 'renamed over REST'] },
+  { name: 'notes', url: '/api/notes', create: { title: 'N', content: 'body' }, sync: (id: string): MutationCall => ({ name: 'note.update', args: { id, title: 'title from sync' } }), syncField: ['title', 'title from sync'], restField: ['pinned', true] },
+  { name: 'folders', url: '/api/folders', create: { name: 'F' }, sync: (id: string): MutationCall => ({ name: 'folder.update', args: { id, name: 'name from sync' } }), syncField: ['name', 'name from sync'], restField: ['color', '#123456'] },
+  { name: 'tags', url: '/api/tags', create: { name: 'tag', color: '#111111' }, sync: (id: string): MutationCall => ({ name: 'tag.update', args: { id, color: '#222222' } }), syncField: ['color', '#222222'], restField: ['description', 'from REST'] },
+  { name: 'habits', url: '/api/habits', create: { title: 'H', color: '#111111' }, sync: (id: string): MutationCall => ({ name: 'habit.update', args: { id, title: 'title from sync' } }), syncField: ['title', 'title from sync'], restField: ['description', 'from REST'] },
 ] as const;
 
 describe.each(domains)('a stale PUT on $name', (d) => {
@@ -52,7 +52,7 @@ describe.each(domains)('a stale PUT on $name', (d) => {
     const t = await setup();
     // The POST answer is the caller's copy (there is no GET of one tag).
     const copy = entity((await t.call('POST', d.url, d.create)).json());
-    const [name, args] = d.sync(String(copy._id));
+    const { name, args } = d.sync(String(copy._id));
     await t.syncWrite(name, args);
     const url = `${d.url}/${copy._id}`;
     /** The row as it is now: the answer of a PUT that changes nothing. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MemoryTx } from '@adhd/shared/sync/memory-tx';
 import { MutationError } from '@adhd/shared/sync/mutator';
 import type { EntityType, Mutation, PullResponse, PushResponse } from '@adhd/shared/sync/protocol';
-import { runMutation } from '@adhd/shared/sync/registry';
+import { runMutation, runWireMutation, type MutationArgs, type MutationName } from '@adhd/shared/sync/registry';
 
 /**
  * A scripted replica that follows the client half of the protocol (design/sync.md §3): local writes run the
@@ -26,7 +26,7 @@ export class ScriptedClient {
   ) {}
 
   /** A local write: applied to the view at once and queued, or refused locally like the app would. */
-  async mutate(name: string, args: unknown): Promise<boolean> {
+  async mutate<N extends MutationName>(name: N, args: MutationArgs<N>): Promise<boolean> {
     const snapshot = this.view.snapshot();
     try {
       await runMutation(this.view, name, args);
@@ -98,7 +98,7 @@ export class ScriptedClient {
     for (const m of this.outbox) {
       const snapshot = this.view.snapshot();
       try {
-        await runMutation(this.view, m.name, m.args);
+        await runWireMutation(this.view, m.name, m.args);
       } catch (err) {
         this.view.restore(snapshot);
         if (!(err instanceof MutationError)) throw err;

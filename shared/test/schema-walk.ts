@@ -30,6 +30,12 @@ const isSchema = (v: unknown): v is AnySchema => {
   return !!zod?.traits?.has('$ZodType') && !zod.traits.has('$ZodCheck');
 };
 
+/** `v` as a schema to walk; throws if it is not one. */
+const asSchema = (v: unknown, name: string): AnySchema => {
+  if (!isSchema(v)) throw new Error(`${name} is not a zod schema`);
+  return v;
+};
+
 /** What a path leads to: a string-accepting field, an array or record, or a transform that reads the raw input. */
 type FieldKind = 'string' | 'collection' | 'transform';
 
@@ -125,7 +131,7 @@ const modules: [string, Record<string, unknown>][] = [
 
 export const schemas: [string, AnySchema][] = [
   ...modules.flatMap(([name, mod]) => exportedSchemas(name, mod)),
-  ...Object.entries(mutators).map(([name, def]) => [`mutation ${name}`, def.args as AnySchema] as [string, AnySchema]),
+  ...Object.entries(mutators).map(([name, def]): [string, AnySchema] => [`mutation ${name}`, asSchema(def.args, `mutation ${name}`)]),
 ];
 
 const pathsOf = (kind: FieldKind) => schemas.flatMap(([name, schema]) => fieldPaths(schema, kind).map((path) => ({ name, schema, path })));

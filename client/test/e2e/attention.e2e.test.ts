@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MutationArgs, MutationName } from '@adhd/shared/sync/registry';
 import { seedUser } from '../../../server/test/fixtures';
 import { hasChromium, launchBrowser, startServer, type E2EServer } from './harness';
 
@@ -29,7 +30,7 @@ describe.runIf(hasChromium)('needs attention and the reload notice', () => {
   let otherSeq = 0;
 
   /** Another device writes straight to the server. */
-  async function otherDevice(name: string, args: Record<string, unknown>) {
+  async function otherDevice<N extends MutationName>(name: N, args: MutationArgs<N>) {
     const res = await fetch(`${server.url}/api/sync/push`, {
       method: 'POST',
       headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },

@@ -1,4 +1,5 @@
 import { SKIP_MUTATION, type Mutation, type PushResponse } from '@adhd/shared/sync/protocol';
+import type { MutationArgs, MutationName } from '@adhd/shared/sync/registry';
 import { AppDatabase } from '../../src/db/database';
 import { SyncEngine, type SyncOptions } from '../../src/db/engine';
 import { setToken } from '../../src/lib/api';
@@ -105,7 +106,7 @@ export function otherDevice() {
   let next = 1;
   return {
     clientId,
-    m: (name: string, args: Record<string, unknown>): Mutation => ({ id: next++, name, args }),
+    m: <N extends MutationName>(name: N, args: MutationArgs<N>): Mutation => ({ id: next++, name, args }),
   };
 }
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MutationError } from '../sync/mutator.js';
 import { MemoryTx } from '../sync/memory-tx.js';
-import { runMutation } from '../sync/registry.js';
+import { runMutation, type MutationArgs } from '../sync/registry.js';
 import { conflictCopyId, contentHash } from './logic.js';
 import type { NoteData } from './schema.js';
 
 const setup = () => new MemoryTx(new Map(), '2025-03-01T10:00:00.000Z');
-const create = (tx: MemoryTx, id: string, extra: Record<string, unknown> = {}) =>
+const create = (tx: MemoryTx, id: string, extra: Partial<MutationArgs<'note.create'>> = {}) =>
   runMutation(tx, 'note.create', { id, title: `Note ${id}`, content: 'Body', ...extra });
 const data = async (tx: MemoryTx, id: string) => (await tx.get<NoteData>('note', id))?.data;
 

@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy, type AppConfig } from '../../config.js';
 import { readLastMail, registerUser } from '../../../test/helpers.js';
@@ -19,7 +20,7 @@ afterAll(async () => {
 });
 
 /** The link in the reset mail a forgot-password request with these headers produces. */
-async function resetLink(t: TestApp, headers: Record<string, string>, remoteAddress = '127.0.0.1'): Promise<string> {
+async function resetLink(t: TestApp, headers: InjectOptions['headers'], remoteAddress = '127.0.0.1'): Promise<string> {
   const u = await registerUser(t.app);
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: u.email }, headers, remoteAddress });
   expect(res.statusCode).toBe(200);

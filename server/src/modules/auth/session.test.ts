@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
@@ -19,7 +20,7 @@ afterEach(() => {
 
 const login = (app: TestApp['app'], email: string, password: string, ip = '127.0.0.1') =>
   app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
-const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+const me = (headers: InjectOptions['headers']) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
 const INVALID = { error: { code: 'INVALID_CREDENTIALS', message: 'Incorrect email or password' } };
 const UNAUTHORIZED_ME = {
   error: { code: 'UNAUTHORIZED', message: 'Unauthorized access' },

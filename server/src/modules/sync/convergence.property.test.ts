@@ -25,6 +25,7 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('tagRef' as const), id, tag: fc.constantFrom(...TAGS), add: fc.boolean() }),
   fc.record({ kind: fc.constant('tagDelete' as const), tag: fc.constantFrom(...TAGS.slice(1)) }),
 );
+type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
 const step = fc.oneof(
   { weight: 6, arbitrary: fc.record({ client: fc.integer({ min: 0, max: 1 }), op }) },
@@ -37,7 +38,7 @@ const step = fc.oneof(
   },
 );
 
-async function apply(client: ScriptedClient, o: Record<string, unknown>) {
+async function apply(client: ScriptedClient, o: Op) {
   switch (o.kind) {
     case 'create':
       return client.mutate('task.create', { id: o.id, title: o.title, parent: o.parent });
@@ -64,7 +65,7 @@ const t = useServerTest({ user: false });
 const SEED = Number(process.env.PROPERTY_SEED ?? 20261122);
 let run = 0;
 
-type Step = { client: number; op: Record<string, unknown> } | { client: number; sync: string };
+type Step = { client: number; op: Op } | { client: number; sync: string };
 
 async function checkRun(parents: (string | null)[], steps: Step[]): Promise<void> {
   const user = await t.seedUser();
@@ -78,7 +79,7 @@ async function checkRun(parents: (string | null)[], steps: Step[]): Promise<void
   for (const s of steps) {
     const c = clients[s.client]!;
     if ('op' in s) {
-      await apply(c, s.op as Record<string, unknown>);
+      await apply(c, s.op);
       continue;
     }
     if (s.sync === 'pull') await c.pull(3);

@@ -113,7 +113,7 @@ describe('PUT /api/tags/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ _id: tag._id, name, color: '#111111', description: 'keep' });
     expect(res.json().version).toBeGreaterThan(tag.version);
-    const unchanged = await call('PUT', `/api/tags/${tag._id}`, { ...res.json() });
+    const unchanged = await call('PUT', `/api/tags/${tag._id}`, { ...res.json<object>() });
     expect(unchanged.json().version).toBe(res.json().version);
   });
 
