@@ -96,7 +96,7 @@ export function procMemory(pid) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Direct SQL: users and sessions (no Argon2 cost), as server/test/fixtures.ts does
+// Direct SQL: users and sessions (no Argon2 cost), as server/test/kit.ts does
 
 export function openDb(file) {
   const db = new Database(file);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MutationArgs, MutationName } from '@adhd/shared/sync/registry';
-import { seedUser } from '../../../server/test/fixtures';
+import { seedUser } from '../../../server/test/kit';
 import { hasChromium, launchBrowser, startServer, type E2EServer } from './harness';
 
 /**

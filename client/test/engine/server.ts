@@ -11,12 +11,12 @@ interface ServerApp {
   server: { closeAllConnections(): void };
 }
 interface FixturesModule {
-  makeApp(overrides?: Record<string, unknown>, options?: Record<string, unknown>): Promise<{ app: ServerApp; close(): Promise<void> }>;
+  makeTestApp(overrides?: Record<string, unknown>, options?: Record<string, unknown>): Promise<{ app: ServerApp; close(): Promise<void> }>;
   seedUser(app: ServerApp): Promise<{ id: string; sessionId: string; token: string }>;
 }
 
 const here = (import.meta as { dirname?: string }).dirname ?? '';
-const FIXTURES = `${here.replace(/\/client\/test\/engine$/, '')}/server/test/fixtures.ts`;
+const FIXTURES = `${here.replace(/\/client\/test\/engine$/, '')}/server/test/kit.ts`;
 
 export interface TestServer {
   baseUrl: string;
@@ -30,11 +30,11 @@ export interface TestServer {
 
 /** `options`: the server's BuildOptions (e.g. `{ syncLimits: { batchMaxRows: 1 } }`). */
 export async function startServer(options: Record<string, unknown> = {}): Promise<TestServer> {
-  const { makeApp, seedUser } = (await import(/* @vite-ignore */ FIXTURES)) as FixturesModule;
+  const { makeTestApp, seedUser } = (await import(/* @vite-ignore */ FIXTURES)) as FixturesModule;
   // Seeding pushes thousands of mutations at once: the per-user write rate limit is lifted unless a test sets it.
   const lifted = { writesPerMinute: 1e9, writeBurst: 1e9 };
   const syncLimits = { ...lifted, ...(options.syncLimits as Record<string, unknown> | undefined) };
-  const fixture = await makeApp({}, { ...options, syncLimits });
+  const fixture = await makeTestApp({}, { ...options, syncLimits });
   const baseUrl = await fixture.app.listen({ port: 0, host: '127.0.0.1' });
   const call = async <T>(path: string, token: string, body: unknown): Promise<T> => {
     const res = await fetch(baseUrl + path, {

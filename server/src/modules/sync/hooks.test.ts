@@ -1,7 +1,7 @@
 import { MutationError } from '@adhd/shared/sync/mutator';
 import type { Mutation } from '@adhd/shared/sync/protocol';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, seedUser, type Fixture } from '../../../test/fixtures.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useServerTest } from '../../../test/kit.js';
 import { ScriptedClient } from '../../../test/sync-client.js';
 
 /**
@@ -9,11 +9,7 @@ import { ScriptedClient } from '../../../test/sync-client.js';
  * transaction, for a sync push and for REST, and receives the mutation's parsed (typed) args.
  */
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await makeApp();
-});
-afterAll(() => fx.close());
+const t = useServerTest({ user: false });
 
 const unregister: (() => void)[] = [];
 afterEach(() => {
@@ -22,14 +18,14 @@ afterEach(() => {
 
 let n = 0;
 async function client() {
-  const user = await seedUser(fx.app);
-  return { user, c: new ScriptedClient(fx.app, user.headers, `client-hook-${++n}-xxxx`) };
+  const user = await t.seedUser();
+  return { user, c: new ScriptedClient(t.app, user.headers, `client-hook-${++n}-xxxx`) };
 }
 
 /** A hook on task.create that writes a note named after the task, through the mutations' transaction. */
 function noteEveryTask(seen: unknown[] = []) {
   unregister.push(
-    fx.app.sync.hooks.after('task.create', async (ctx, args) => {
+    t.app.sync.hooks.after('task.create', async (ctx, args) => {
       seen.push(args);
       if (args.title === 'boom') throw new Error('hook failed');
       if (args.title === 'refuse') throw new MutationError('VALIDATION', 'Refused by the hook');
@@ -75,9 +71,9 @@ describe('server hooks', () => {
   it('run for REST writes too, in the request transaction', async () => {
     noteEveryTask();
     const { user, c } = await client();
-    const ok = await fx.app.inject({ method: 'POST', url: '/api/tasks', headers: user.headers, payload: { _id: 'r1', title: 'From REST' } });
+    const ok = await t.app.inject({ method: 'POST', url: '/api/tasks', headers: user.headers, payload: { _id: 'r1', title: 'From REST' } });
     expect(ok.statusCode).toBe(201);
-    const failed = await fx.app.inject({ method: 'POST', url: '/api/tasks', headers: user.headers, payload: { _id: 'r2', title: 'boom' } });
+    const failed = await t.app.inject({ method: 'POST', url: '/api/tasks', headers: user.headers, payload: { _id: 'r2', title: 'boom' } });
     expect(failed.statusCode).toBe(500);
     expect(failed.json().error.message).not.toContain('hook failed');
     expect(await rowsOf(c)).toEqual(['note:note-of-r1', 'task:r1']);
@@ -85,7 +81,7 @@ describe('server hooks', () => {
 
   it('stop running once unregistered', async () => {
     const seen: unknown[] = [];
-    const off = fx.app.sync.hooks.after('task.create', (_ctx, args) => {
+    const off = t.app.sync.hooks.after('task.create', (_ctx, args) => {
       seen.push(args.id);
     });
     const { c } = await client();
