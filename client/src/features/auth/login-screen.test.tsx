@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../session/auth-store';
 import { LoginScreen } from './login-screen';
-import { apiError, mockApi, renderScreen, testUser } from '../../session/testing';
+import { apiError, mockApi, renderScreen, testUser } from '../../test/screens';
 
 const session = { status: 200, body: { user: testUser(), token: 'token-1' } };
 

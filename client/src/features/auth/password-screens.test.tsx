@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ForgotPasswordScreen } from './forgot-password-screen';
 import { ResetPasswordScreen } from './reset-password-screen';
-import { apiError, mockApi, renderScreen } from '../../session/testing';
+import { apiError, mockApi, renderScreen } from '../../test/screens';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../session/auth-store';
 import { RegisterScreen } from './register-screen';
-import { apiError, mockApi, renderScreen, testUser } from '../../session/testing';
+import { apiError, mockApi, renderScreen, testUser } from '../../test/screens';
 
 const sent = { status: 200, body: { verificationSent: true } };
 const proof = { status: 200, body: { verified: true, verificationToken: 'proof-1' } };

@@ -8,7 +8,7 @@ import { request } from '../../lib/api';
 import { logout } from './actions';
 import { authStore, readCachedUser, withSession } from '../../session/auth-store';
 import { SignOutButton } from '../../session/sign-out-button';
-import { apiError, mockApi, renderScreen, testUser } from '../../session/testing';
+import { apiError, mockApi, renderScreen, testUser } from '../../test/screens';
 
 const A = testUser();
 const B = testUser({ _id: 'user-b', email: 'bea@example.com', name: 'Bea' });

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../session/auth-store';
-import { apiError, mockApi, renderScreen, testUser } from '../../session/testing';
+import { apiError, mockApi, renderScreen, testUser } from '../../test/screens';
 import { VerifyScreen } from './verify-screen';
 
 beforeEach(() => {

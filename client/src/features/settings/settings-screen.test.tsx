@@ -6,7 +6,7 @@ import { databaseName } from '../../db/database';
 import { openUserDb } from '../../db/session';
 import { authStore } from '../../session/auth-store';
 import { PENDING_SETTINGS_KEY } from './preferences';
-import { apiError, mockApi, renderScreen, testUser } from '../../session/testing';
+import { apiError, mockApi, renderScreen, testUser } from '../../test/screens';
 import { SettingsScreen } from './settings-screen';
 
 const user = testUser({ emailVerified: false });

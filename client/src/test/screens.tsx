@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { PublicUser } from '@adhd/shared/users/schema';
-import { activateEnglish, withI18n, WithI18n } from '../test/kit';
+import { activateEnglish, withI18n, WithI18n } from './kit';
 
 activateEnglish();
 
