@@ -91,7 +91,9 @@ export function HabitsScreen() {
         </ul>
       )}
 
-      {details && !form && (
+      {/* The details open once the habit's days are read (right after the first paint), so what they show and
+          what 'Complete today' does are never based on days not yet loaded. */}
+      {details && !form && !details.habit.daysLoading && (
         <HabitDetailsDialog
           key={details.habit.id}
           habit={details.habit}

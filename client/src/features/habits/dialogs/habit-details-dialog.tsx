@@ -73,7 +73,7 @@ export function HabitDetailsDialog({ habit, streaks, prefs, today, onClose, onEd
             variant={doneToday ? 'secondary' : 'primary'}
             icon={doneToday ? mdiCheckCircle : mdiCheck}
             aria-pressed={doneToday}
-            disabled={!scheduledToday || habit.daysLoading}
+            disabled={!scheduledToday}
             title={scheduledToday ? undefined : t`Not scheduled today`}
             onClick={() => set(today, doneToday ? 'empty' : 'complete')}
             className="max-sm:px-3"
@@ -103,11 +103,7 @@ export function HabitDetailsDialog({ habit, streaks, prefs, today, onClose, onEd
           <Stat label={<Trans>Anti-streak</Trans>} value={streaks.currentAntiStreak} tone="text-info" />
           <Stat label={<Trans>Best streak</Trans>} value={streaks.bestStreak} tone="text-success" />
         </div>
-        {habit.daysLoading ? (
-          <div aria-hidden className="h-64 rounded-xl bg-surface-2" />
-        ) : (
-          <CompletionHistory today={today} weekStartDay={prefs.weekStartDay} locale={prefs.locale} statusOf={statusOf} scheduled={scheduled} onSet={set} />
-        )}
+        <CompletionHistory today={today} weekStartDay={prefs.weekStartDay} locale={prefs.locale} statusOf={statusOf} scheduled={scheduled} onSet={set} />
       </div>
       <DeleteConfirmDialog
         open={confirmDelete}
