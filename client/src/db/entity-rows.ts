@@ -1,21 +1,13 @@
 import { folderCreateSchema } from '@adhd/shared/folders/schema';
-import { habitCreateBaseSchema } from '@adhd/shared/habits/schema';
+import { habitCreateBaseSchema, type HabitDayStatus } from '@adhd/shared/habits/schema';
 import { noteCreateSchema } from '@adhd/shared/notes/schema';
 import { tagCreateSchema } from '@adhd/shared/tags/schema';
 import { taskCreateSchema } from '@adhd/shared/tasks/schema';
+import { withoutId } from '@adhd/shared/sync/args';
 import { calendarDateSchema, idListSchema, idSchema } from '@adhd/shared/validation/fields';
 import { z } from 'zod/mini';
-import type { $ZodLooseShape } from 'zod/v4/core';
 import type { LocalRow } from './database';
 import { rowDecoder } from './row-decoder';
-
-type Shape = $ZodLooseShape;
-
-/** A create schema's fields without `_id`, plus `extra` (z.object only: z.omit and z.extend would join the first paint's JS). */
-function withoutId<S extends Shape, E extends Shape = Record<never, never>>(schema: { shape: S }, extra?: E) {
-  const { _id: _, ...fields } = schema.shape;
-  return z.object({ ...fields, ...extra } as Omit<S, '_id'> & E);
-}
 
 /**
  * What each entity's stored row holds, as the shared create schemas define it (with their defaults), without
@@ -38,7 +30,7 @@ const eventRow = z.object({ tags: z._default(idListSchema, []) });
 const habitDayRow = z.object({
   habit: idSchema,
   date: calendarDateSchema,
-  status: z.enum(['complete', 'miss', 'skip']),
+  status: z.enum(['complete', 'miss', 'skip'] satisfies Exclude<HabitDayStatus, 'empty'>[]),
 });
 
 /** The habits section colour (styles.css --color-section-habits): SPEC section 3, a habit shown without a colour. */

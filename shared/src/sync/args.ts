@@ -12,13 +12,21 @@ export const withId = { id: idSchema };
 export const idArgs = z.object(withId);
 
 type Shape = z.core.$ZodShape;
+type LooseShape = z.core.$ZodLooseShape;
 type Inner<T> = T extends z.ZodMiniOptional<infer I> ? I : T;
 
-/** A create schema's fields without the REST body's optional `_id`, plus the required `id`. */
-export function createArgs<C extends Shape>(create: z.ZodMiniObject<C>) {
+/**
+ * A create schema's fields without the REST body's optional `_id`, plus `extra`: what a stored row holds (the
+ * client decodes rows by it, db/entity-rows.ts). Built with `z.object` alone (z.omit and z.extend would join
+ * the client's first-paint JS).
+ */
+export function withoutId<C extends LooseShape, E extends LooseShape = Record<never, never>>(create: { shape: C }, extra?: E) {
   const { _id: _ignored, ...fields } = create.shape;
-  return z.object({ ...(fields as Omit<C, '_id'>), ...withId });
+  return z.object({ ...fields, ...extra } as Omit<C, '_id'> & E);
 }
+
+/** A create schema's fields without the REST body's optional `_id`, plus the required `id`. */
+export const createArgs = <C extends Shape>(create: z.ZodMiniObject<C>) => withoutId(create, withId);
 
 /** A patch schema's fields without `without` (a field that has its own mutation, e.g. the parent), plus `id`. */
 export function patchArgs<P extends Shape, K extends keyof P & string = never>(patch: z.ZodMiniObject<P>, without?: K) {
