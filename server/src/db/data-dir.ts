@@ -5,6 +5,8 @@ import { storeFailureOf } from './store.js';
 
 /** Held by the one server process that uses a DATA_DIR (an OS lock, through SQLite's file locking). */
 export const LOCK_FILE = 'server.lock';
+/** How long a starting server waits for the DATA_DIR lock before it refuses to start. */
+const LOCK_WAIT_MS = 500;
 /** The pid of that process, for the message another process gives when it refuses to start. */
 export const PID_FILE = 'server.pid';
 
@@ -60,7 +62,10 @@ export function claimDataDir(dataDir: string): DataDirClaim {
   const lockPath = path.join(dataDir, LOCK_FILE);
   const pidPath = path.join(dataDir, PID_FILE);
   createPrivateFile(lockPath);
-  const lock = new Sqlite(lockPath, { timeout: 0 });
+  // A short busy timeout: two processes started together can each take SQLite's shared lock on the way to the
+  // exclusive one, and with no wait both would give up (each refused, none running). With it, the first to ask
+  // for the exclusive lock waits the other's shared lock out and wins; the other is refused within LOCK_WAIT_MS.
+  const lock = new Sqlite(lockPath, { timeout: LOCK_WAIT_MS });
   try {
     lock.pragma('locking_mode = EXCLUSIVE');
     lock.exec('BEGIN EXCLUSIVE');
