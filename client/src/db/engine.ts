@@ -1,7 +1,7 @@
 import { getToken, setToken } from '../lib/api';
 import { markLocalDatabase } from '../lib/early';
 import type { AppDatabase } from './database';
-import { loadSyncMeta, newClientId, renumberOutbox, type SyncMeta } from './outbox';
+import { loadSyncMeta, newClientId, pendingIds, renumberOutbox, type SyncMeta } from './outbox';
 import { pullUntilDone, pushOutbox } from './replicate';
 import { failureAction } from './sync-failure';
 import { SyncHttpError, type SyncHttp } from './sync-http';
@@ -108,6 +108,10 @@ export class SyncEngine {
     const idle = new Promise<void>((resolve) => this.waiters.push(resolve));
     this.request(true, true);
     await idle;
+    // The unsynced count as the outbox holds it now: the outbox watch (a live query) may not have reported
+    // this tab's latest writes yet when a run ends quickly (a 429 answered at once).
+    this.pendingIds = await pendingIds(this.db);
+    this.publishPending();
     return this.state.get().status;
   }
 
