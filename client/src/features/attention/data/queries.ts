@@ -15,7 +15,14 @@ export function useAttention(db: AppDatabase | null): AttentionEntry[] | undefin
       setEntries([]);
       return;
     }
-    const read = () => db._attention.orderBy('at').toArray().catch((): AttentionEntry[] => []);
+    // Oldest first; refusals of the same moment in the order the changes were made (their outbox ids).
+    const byAt = (a: AttentionEntry, b: AttentionEntry) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.mutationId - b.mutationId);
+    const read = () =>
+      db._attention
+        .orderBy('at')
+        .toArray()
+        .then((rows) => rows.sort(byAt))
+        .catch((): AttentionEntry[] => []);
     const subscription = liveQuery(read).subscribe({ next: setEntries, error: () => setEntries([]) });
     return () => subscription.unsubscribe();
   }, [db]);
