@@ -29,6 +29,8 @@ const SQLITE_ONLY = [
 ];
 
 const serverTests = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+/** Tests of several instances sharing one PostgreSQL (LISTEN/NOTIFY, advisory locks, parallel pushers). */
+const PG_ONLY = ['test/pg/**'];
 const pgEnv = { ADHD_TEST_STORE: 'postgres', TEST_DATABASE_URL: pgUrl ?? '' };
 
 export default defineConfig({
@@ -64,6 +66,7 @@ export default defineConfig({
           name: 'server',
           root: './server',
           include: serverTests,
+          exclude: PG_ONLY,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
