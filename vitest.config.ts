@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { defaultServerConditions } from 'vite';
+import clientConfig from './client/vitest.config.js';
 
 const conditions = ['source', ...defaultServerConditions];
 
@@ -86,10 +87,8 @@ export default defineConfig({
                 hookTimeout: 30_000,
               },
             },
-            {
-              extends: './client/vitest.config.ts',
-              test: { name: 'client-pg', include: ['test/engine/**/*.test.ts'], env: pgEnv },
-            },
+            // The client's own config (plugins, jsdom, setup files) with only the engine tests, which run the real server.
+            { ...clientConfig, test: { ...clientConfig.test, name: 'client-pg', include: ['test/engine/**/*.test.ts'], env: pgEnv } },
           ]
         : []),
     ],
