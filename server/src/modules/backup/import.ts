@@ -47,7 +47,7 @@ interface Wanted {
 }
 
 /** The staged writes of the running import batches, by the token in their `sync.skip` args. */
-const pending = new Map<string, Wanted[]>();
+const pending = new Map<string, { userId: string; rows: Wanted[] }>();
 
 const tokenOf = (args: unknown): string | undefined =>
   args !== null && typeof args === 'object' && typeof (args as { importBatch?: unknown }).importBatch === 'string' ? (args as { importBatch: string }).importBatch : undefined;
@@ -56,9 +56,9 @@ const tokenOf = (args: unknown): string | undefined =>
 export function registerImportHook(engine: SyncEngine): void {
   engine.hooks.after('sync.skip', async (ctx: HookContext, args) => {
     const token = tokenOf(args);
-    const rows = token === undefined ? undefined : pending.get(token);
-    if (!rows) return; // a client's own sync.skip
-    for (const row of rows) {
+    const batch = token === undefined ? undefined : pending.get(token);
+    if (!batch || batch.userId !== ctx.userId) return; // a client's own sync.skip
+    for (const row of batch.rows) {
       const current = await ctx.tx.get(row.type, row.id);
       if (!current || current.deleted || !sameData(current.data, row.data)) await ctx.tx.put(row.type, row.id, row.data);
       else await ctx.tx.put(row.type, row.id, current.data); // only the timestamps change
@@ -159,7 +159,7 @@ export async function importDocument(engine: SyncEngine, userId: string, doc: Ex
       const writeBatch = async (rows: Wanted[]) => {
         for (let i = 0; i < rows.length; i += BATCH) {
           const token = randomUUID();
-          pending.set(token, rows.slice(i, i + BATCH));
+          pending.set(token, { userId, rows: rows.slice(i, i + BATCH) });
           try {
             await exec('sync.skip', { importBatch: token });
           } finally {
