@@ -156,10 +156,12 @@ function outcomeAlert(outcome: Outcome): ReactNode {
     case 'problem':
       return (
         <FormAlert title={<Trans>This file cannot be imported. Nothing was changed.</Trans>}>
-          <p>
-            {outcome.text}
-            {outcome.path && <code className="ml-1 rounded bg-surface-2 px-1 text-xs break-all">{outcome.path}</code>}
-          </p>
+          <p>{outcome.text}</p>
+          {outcome.path && (
+            <p>
+              <code className="rounded bg-surface-2 px-1 text-xs break-all">{outcome.path}</code>
+            </p>
+          )}
         </FormAlert>
       );
     case 'offline':
