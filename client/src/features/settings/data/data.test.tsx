@@ -98,6 +98,7 @@ describe('notes as a Markdown zip', () => {
     expect(safeName('a/b\\c:d*e?f"g<h>i|j')).toBe('a b c d e f g h i j');
     expect(safeName('..hidden. ')).toBe('hidden');
     expect(safeName('   ')).toBe('Untitled');
+    expect(safeName('nul')).toBe('nul_');
     expect([...safeName('я'.repeat(300))]).toHaveLength(100);
   });
 });

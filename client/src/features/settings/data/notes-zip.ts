@@ -9,15 +9,24 @@ import { liveRows, localDate } from './export-data';
 
 const MAX_NAME = 100;
 
-/** A file or directory name every file system takes: no separators, reserved or control characters, no leading dot. */
+/**
+ * A file or directory name every file system takes: no separators, reserved or control characters, no leading
+ * dot, no trailing dot or space, no device name, at most MAX_NAME characters.
+ */
 export function safeName(name: string): string {
   const cleaned = name
     .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, ' ') // eslint-disable-line no-control-regex
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '')
-    .replace(/[. ]+$/, '');
-  const short = [...cleaned].slice(0, MAX_NAME).join('').trim();
+    .trimStart();
+  let short = [...cleaned].slice(0, MAX_NAME).join('');
+  // Windows drops trailing dots and spaces (cut by hand: a `[. ]+$` pattern backtracks on long runs).
+  let end = short.length;
+  while (end > 0 && (short[end - 1] === '.' || short[end - 1] === ' ')) end--;
+  short = short.slice(0, end);
+  // Names Windows keeps for devices.
+  if (/^(con|prn|aux|nul|com\d|lpt\d)$/i.test(short)) short += '_';
   return short || 'Untitled';
 }
 
