@@ -110,6 +110,7 @@ export function DataSection() {
           const first = err.details[0];
           setOutcome({ kind: 'problem', path: first.field, text: i18n._(problemText(first)) });
         } else if (err instanceof ApiError && err.status === 413) setOutcome({ kind: 'failed', text: err.code === 'QUOTA_EXCEEDED' ? err.message : t`The file is larger than 50 MB, the most an import takes.` });
+        else if (err instanceof ApiError && err.status === 429) setOutcome({ kind: 'failed', text: t`Too many changes at once. Nothing was changed; please try again in a few minutes.` });
         else setOutcome({ kind: 'failed', text: t`The import failed. Nothing was changed. Please try again later.` });
       }
     });
