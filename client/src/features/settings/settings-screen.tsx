@@ -9,6 +9,7 @@ import { authMessages } from '../auth';
 import { flushSettings, hasPendingSettings, savePreferences, saveProfile, type FlushResult, type PreferencesPatch } from './preferences';
 import { AccountSection } from './account-section';
 import { PasswordSection } from './password-section';
+import { DataSection } from './data/data-section';
 import { ChoiceGroup, SettingRow, SettingsSection } from './controls';
 
 function timeZones(current: string): string[] {
@@ -138,6 +139,8 @@ export function SettingsScreen() {
           </select>
         </SettingRow>
       </SettingsSection>
+
+      <DataSection />
 
       <PasswordSection />
 

@@ -88,6 +88,16 @@ export class ServerTx implements MutationTx {
     });
   }
 
+  /**
+   * Server-only, for the user's import (modules/backup): give a row the running mutation wrote the timestamps
+   * it has in the imported file. Mutators always stamp `now`; an import restores the file's, so an export of the
+   * imported account equals the file. A row this layer did not write is left alone.
+   */
+  restamp(type: EntityType, id: string, stamps: { createdAt: string; updatedAt: string }): void {
+    const staged = this.layer.get(keyOf(type, id));
+    if (staged) staged.row = { ...staged.row, createdAt: stamps.createdAt, updatedAt: stamps.updatedAt };
+  }
+
   async remove(type: EntityType, id: string): Promise<void> {
     const existing = await this.get(type, id);
     if (!existing || existing.deleted) return;
