@@ -67,7 +67,7 @@ export async function backupSqlite({ dataDir, out, now = new Date() }: BackupOpt
     rmSync(partial, { force: true });
     throw new CliError(`Cannot open ${source}: ${(err as Error).message}`, { cause: err });
   }
-  let pages = 0;
+  let pages: number;
   try {
     const progress = await db.backup(partial, {
       // The first step (0 pages) only measures; then every page in one step (the largest count it accepts).
