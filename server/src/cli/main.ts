@@ -7,6 +7,7 @@ import { processIo } from './io.js';
  */
 const COMMANDS: Record<string, () => Promise<(argv: string[], env: NodeJS.ProcessEnv, io: typeof processIo) => Promise<number>>> = {
   backup: async () => (await import('./backup.js')).backupCli,
+  'migrate-store': async () => (await import('./migrate-store.js')).migrateStoreCli,
 };
 
 async function main(): Promise<number> {
