@@ -3,6 +3,34 @@ import { defaultServerConditions } from 'vite';
 
 const conditions = ['source', ...defaultServerConditions];
 
+/**
+ * The server suite and the client-engine suite also run on PostgreSQL (issue 14) when `TEST_DATABASE_URL` names
+ * a database they may fill with throwaway schemas (`.ci/run` starts a throwaway cluster: scripts/pg-throwaway.sh).
+ * Without it they are not run, and the run says so loudly at its start and its end; with `REQUIRE_POSTGRES=1`
+ * (set by `.ci/run`) a missing URL fails the run instead.
+ */
+const pgUrl = process.env.TEST_DATABASE_URL;
+const PG_MISSING = [
+  '',
+  '!!! The PostgreSQL suites (server-pg, client-pg) were NOT run: TEST_DATABASE_URL is not set.',
+  '!!! Start a throwaway cluster with `scripts/pg-throwaway.sh start /tmp/pg` and export the URL it prints.',
+  '',
+].join('\n');
+if (!pgUrl && process.env.REQUIRE_POSTGRES === '1') throw new Error('REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set');
+if (!pgUrl) console.warn(PG_MISSING);
+
+/** Server tests that are about SQLite itself (its file, locks, pragmas, FTS5 rowids, upgrades of old files). */
+const SQLITE_ONLY = [
+  'test/store.test.ts',
+  'test/data-dir.test.ts',
+  'test/fts-restore.test.ts',
+  'test/migrations.test.ts',
+  'src/db/migrations/0005_user_limits.test.ts',
+];
+
+const serverTests = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+const pgEnv = { ADHD_TEST_STORE: 'postgres', TEST_DATABASE_URL: pgUrl ?? '' };
+
 export default defineConfig({
   test: {
     projects: [
@@ -35,11 +63,33 @@ export default defineConfig({
         test: {
           name: 'server',
           root: './server',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          include: serverTests,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
       },
+      ...(pgUrl
+        ? [
+            {
+              resolve: { conditions },
+              ssr: { resolve: { conditions } },
+              test: {
+                name: 'server-pg',
+                root: './server',
+                include: serverTests,
+                exclude: SQLITE_ONLY,
+                env: pgEnv,
+                testTimeout: 30_000,
+                hookTimeout: 30_000,
+              },
+            },
+            {
+              extends: './client/vitest.config.ts',
+              test: { name: 'client-pg', include: ['test/engine/**/*.test.ts'], env: pgEnv },
+            },
+          ]
+        : []),
     ],
+    reporters: ['default', { onTestRunEnd: () => void (pgUrl ? undefined : console.warn(PG_MISSING)) }],
   },
 });

@@ -47,6 +47,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         ? false
         : {
             level: config.logLevel,
+            // Several instances may share one PostgreSQL: each log line says which process wrote it.
+            base: { pid: process.pid, instance: config.instanceId },
             ...(options.logStream ? { stream: options.logStream } : {}),
             redact: { paths: REDACT, censor: '[redacted]' },
             // Only method and URL path are logged: query strings may carry tokens and bodies passwords or codes.
@@ -81,7 +83,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(rateLimitPlugin);
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 
-  await app.register(healthRoutes, { version: config.version });
+  await app.register(healthRoutes, { version: config.version, instanceId: config.instanceId });
   await app.register(authRoutes, { config });
   await app.register(userRoutes);
   await app.register(syncRoutes);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -61,6 +62,8 @@ export interface AppConfig {
   /** Argon2id cost; lowered only in tests. */
   argon2: { memoryCost: number; timeCost: number };
   version: string;
+  /** Names this process in logs and `/api/health` (`INSTANCE_ID`; random per process when unset). */
+  instanceId: string;
 }
 
 /**
@@ -160,6 +163,12 @@ function quotaMb(given: string | undefined): number {
   return mb;
 }
 
+function instanceIdFrom(given: string | undefined): string {
+  if (given === undefined || given === '') return `i-${randomBytes(4).toString('hex')}`;
+  if (!/^[\w.-]{1,64}$/.test(given)) throw new ConfigError(`INSTANCE_ID=${JSON.stringify(given)} is not allowed: use up to 64 letters, digits, '.', '_' or '-', e.g. INSTANCE_ID=app-1`);
+  return given;
+}
+
 /** Configuration from the environment (CONTRACT.md), with overrides for tests. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
@@ -187,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     userQuotaMb: quotaMb(env.USER_QUOTA_MB),
     argon2: { memoryCost: 19_456, timeCost: 2 },
     version: packageVersion(),
+    instanceId: instanceIdFrom(env.INSTANCE_ID),
     ...overrides,
     // Overrides may name only some limits (tests, benchmarks): the others keep their defaults.
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits },

@@ -8,6 +8,7 @@ import { buildApp, type BuildOptions } from '../src/app.js';
 import { DEFAULT_RATE_LIMITS, loadConfig, type AppConfig, type RateLimits } from '../src/config.js';
 import { newId, nowIso } from '../src/lib/ids.js';
 import { ScriptedClient } from './sync-client.js';
+import { testStore } from './stores.js';
 
 /**
  * The server test kit: a real app on a fresh SQLite file, users seeded straight into the store, and requests
@@ -39,10 +40,12 @@ export interface TestApp {
 export async function makeTestApp(overrides: TestOverrides = {}, options: BuildOptions = {}): Promise<TestApp> {
   const dataDir = overrides.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'adhd-test-')));
   const { rateLimits, ...rest } = overrides;
+  const store = overrides.databaseUrl === undefined ? await testStore() : null;
   const config = loadConfig(
     {},
     {
       dataDir,
+      ...(store ? { databaseUrl: store.url } : {}),
       argon2: { memoryCost: 19_456, timeCost: 2 },
       logLevel: 'silent',
       clientDist: null,
@@ -59,6 +62,7 @@ export async function makeTestApp(overrides: TestOverrides = {}, options: BuildO
     async close() {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });
+      await store?.drop();
     },
   };
 }

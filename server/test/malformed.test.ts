@@ -132,7 +132,7 @@ describe('response hardening', () => {
   it('sends the security headers and the strict CSP on API responses', async () => {
     const res = await t.callAs(null, 'GET', '/api/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, version: expect.any(String), db: 'sqlite', store: 'ok' });
+    expect(res.json()).toEqual({ ok: true, version: expect.any(String), db: t.app.dbKind, store: 'ok', instance: expect.any(String) });
     expectSecurityHeaders(res);
   });
 

@@ -11,10 +11,19 @@ export type StoreState = 'ok' | 'busy' | 'full' | 'readonly' | 'unavailable';
 
 export type StoreFailure = 'busy' | 'full' | 'readonly';
 
-/** The storage condition behind an error from SQLite or the file system, or null for any other error. */
+/**
+ * PostgreSQL's SQLSTATEs (and the socket errors of a store that went away) that mean "try again shortly":
+ * too many connections, starting up or shutting down, a lock or serialization conflict, a lost connection.
+ */
+const PG_BUSY = new Set(['53300', '57P01', '57P03', '55P03', '40001', '40P01', '08000', '08001', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET']);
+
+/** The storage condition behind an error from SQLite, PostgreSQL or the file system, or null for any other error. */
 export function storeFailureOf(err: unknown): StoreFailure | null {
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return null;
+  if (PG_BUSY.has(code)) return 'busy';
+  if (code === '53100') return 'full';
+  if (code === '25006') return 'readonly';
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'busy';
   if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT') return 'full';
   if (code.startsWith('SQLITE_READONLY') || code === 'EROFS') return 'readonly';

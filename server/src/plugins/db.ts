@@ -1,11 +1,14 @@
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver } from 'kysely';
+import { Kysely, sql, SqliteAdapter, SqliteDialect, type DialectAdapter, type Driver } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import type { Database } from '../db/schema.js';
 import { claimDataDir, createPrivateFile } from '../db/data-dir.js';
 import { attachStore, StoreMonitor } from '../db/store.js';
+import { openPostgres } from '../db/postgres.js';
+import { isPostgres } from '../db/dialect.js';
 import { migrations } from '../db/migrations/index.js';
 
 declare module 'fastify' {
@@ -123,41 +126,59 @@ function withStatementCache(sqlite: Sqlite.Database) {
  * fails or a process killed midway leaves no trace and the next start simply runs them again.
  */
 export async function migrateToLatest(db: Kysely<Database>, set: Record<string, Migration> = migrations): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => set } });
+  // On PostgreSQL the Migrator's own tables live in the schema the store uses (its `search_path`): left
+  // unnamed, it would take another schema's `kysely_migration` for its own.
+  const schema = isPostgres(db) ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => set }, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
 export const dbPlugin = fp<{ dataDir: string; databaseUrl: string | null }>(
   async (app, opts) => {
-    if (opts.databaseUrl) {
-      throw new Error('DATABASE_URL (PostgreSQL) is not supported by this build yet; unset it to use SQLite');
-    }
-    // Before anything touches the database: one server per DATA_DIR, owner-only permissions.
-    const claim = claimDataDir(opts.dataDir);
-    let db: Kysely<Database>;
-    try {
-      const file = path.join(opts.dataDir, 'app.sqlite');
-      createPrivateFile(file);
-      const opened = openSqlite(file);
-      db = opened.db;
-      // At start-up nothing else waits on the event loop: let the migrations wait out a short external lock.
-      opened.sqlite.pragma('busy_timeout = 5000');
-      await migrateToLatest(db).catch(async (err: unknown) => {
-        await db.destroy();
-        throw err;
-      });
-      opened.sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    } catch (err) {
-      claim.release();
-      throw err;
-    }
+    const { db, release } = opts.databaseUrl ? await openPostgresStore(app, opts.databaseUrl) : await openSqliteStore(opts.dataDir);
     app.decorate('db', db);
-    app.decorate('dbKind', 'sqlite' as const);
+    app.decorate('dbKind', opts.databaseUrl ? ('postgres' as const) : ('sqlite' as const));
     app.addHook('onClose', async () => {
       await db.destroy();
-      claim.release();
+      release();
     });
   },
   { name: 'db' },
 );
+
+/** The embedded store: `DATA_DIR/app.sqlite`, claimed by this process alone, migrated. */
+async function openSqliteStore(dataDir: string): Promise<{ db: Kysely<Database>; release: () => void }> {
+  // Before anything touches the database: one server per DATA_DIR, owner-only permissions.
+  const claim = claimDataDir(dataDir);
+  try {
+    const file = path.join(dataDir, 'app.sqlite');
+    createPrivateFile(file);
+    const opened = openSqlite(file);
+    // At start-up nothing else waits on the event loop: let the migrations wait out a short external lock.
+    opened.sqlite.pragma('busy_timeout = 5000');
+    await migrateToLatest(opened.db).catch(async (err: unknown) => {
+      await opened.db.destroy();
+      throw err;
+    });
+    opened.sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    return { db: opened.db, release: () => claim.release() };
+  } catch (err) {
+    claim.release();
+    throw err;
+  }
+}
+
+/**
+ * The PostgreSQL store of `DATABASE_URL`, shared by any number of instances: no DATA_DIR claim (the database
+ * serializes what must be serialized). Instances starting together migrate one at a time: Kysely's Migrator
+ * holds a PostgreSQL advisory lock while it runs, and the migrations run in one transaction.
+ */
+async function openPostgresStore(app: FastifyInstance, url: string): Promise<{ db: Kysely<Database>; release: () => void }> {
+  const { db } = openPostgres(url, { onError: (err) => app.log.warn({ err }, 'PostgreSQL connection lost') });
+  await migrateToLatest(db).catch(async (err: unknown) => {
+    await db.destroy();
+    throw err;
+  });
+  return { db, release: () => {} };
+}

@@ -1,8 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import { dialectOf } from '../dialect.js';
 
-// Shipped migrations are never edited: add a new numbered file instead.
+// Shipped migrations are never edited: add a new numbered file instead. (Issue 14 taught them PostgreSQL:
+// the SQLite statements are exactly as shipped; `dialectOf` picks the PostgreSQL spelling of a type.)
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const dialect = dialectOf(db);
   await db.schema
     .createTable('users')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -54,11 +57,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('auth_events')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', (c) => dialect.autoId(c))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('email', 'text')
     .addColumn('ip', 'text')
-    .addColumn('at', 'integer', (c) => c.notNull())
+    .addColumn('at', dialect.bigint, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('auth_events_email').on('auth_events').columns(['kind', 'email', 'at']).execute();
   await db.schema.createIndex('auth_events_ip').on('auth_events').columns(['kind', 'ip', 'at']).execute();

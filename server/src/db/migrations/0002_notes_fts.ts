@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../dialect.js';
 
 // Shipped migrations are never edited: add a new numbered file instead.
 
@@ -9,6 +10,8 @@ import { sql, type Kysely } from 'kysely';
  * and nothing else has to remember to. An upsert keeps the row's rowid, so an update replaces one FTS row.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // PostgreSQL gets its own index in 0004 (postgres-notes-search.ts), which replaces this one on SQLite.
+  if (isPostgres(db)) return;
   await sql`CREATE VIRTUAL TABLE notes_fts USING fts5(
     title, content, user_id UNINDEXED, note_id UNINDEXED,
     tokenize = 'unicode61 remove_diacritics 2'
@@ -38,6 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) return;
   for (const t of ['notes_fts_insert', 'notes_fts_update', 'notes_fts_delete']) {
     await sql`DROP TRIGGER IF EXISTS ${sql.raw(t)}`.execute(db);
   }

@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../dialect.js';
+import { createPostgresNotesSearch, dropPostgresNotesSearch } from './postgres-notes-search.js';
 
 // Shipped migrations are never edited: add a new numbered file instead.
 
@@ -14,6 +16,7 @@ import { sql, type Kysely } from 'kysely';
  * table's primary key. The triggers keep both in step inside the writing transaction, as before.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) return createPostgresNotesSearch(db);
   for (const t of ['notes_fts_insert', 'notes_fts_update', 'notes_fts_delete']) {
     await sql`DROP TRIGGER IF EXISTS ${sql.raw(t)}`.execute(db);
   }
@@ -54,6 +57,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) return dropPostgresNotesSearch(db);
   for (const t of ['notes_fts_insert', 'notes_fts_update', 'notes_fts_delete']) {
     await sql`DROP TRIGGER IF EXISTS ${sql.raw(t)}`.execute(db);
   }

@@ -4,10 +4,10 @@ import { storeOf, type StoreState } from '../../db/store.js';
 
 /**
  * `GET /api/health`, without auth, for load balancers and container health checks (CONTRACT.md):
- * `{ ok, version, db, store }`, where `store` is `ok`, `busy`, `full`, `readonly` or `unavailable` (a live
+ * `{ ok, version, db, store, instance }` (`instance`: `INSTANCE_ID`, which process answered), where `store` is `ok`, `busy`, `full`, `readonly` or `unavailable` (a live
  * check, db/store.ts). 503 with `ok: false` whenever the store cannot serve writes.
  */
-export const healthRoutes: FastifyPluginAsync<{ version: string }> = async (app, opts) => {
+export const healthRoutes: FastifyPluginAsync<{ version: string; instanceId: string }> = async (app, opts) => {
   app.get('/api/health', async (_request, reply) => {
     const monitor = storeOf(app.db);
     let store: StoreState;
@@ -20,6 +20,6 @@ export const healthRoutes: FastifyPluginAsync<{ version: string }> = async (app,
       );
     }
     const ok = store === 'ok';
-    return reply.status(ok ? 200 : 503).send({ ok, version: opts.version, db: app.dbKind, store });
+    return reply.status(ok ? 200 : 503).send({ ok, version: opts.version, db: app.dbKind, store, instance: opts.instanceId });
   });
 };

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Note, NoteData } from '@adhd/shared/notes/schema';
+import { dialectOf } from '../../db/dialect.js';
 import { apiJson, toApi } from '../../lib/api-row.js';
 import { findEntity, liveIdsNewestFirst, liveRowsInBatches, type Db, type ReadRow } from '../sync/repository.js';
 
@@ -32,28 +32,19 @@ export async function getNote(db: Db, userId: string, id: string): Promise<Note 
   return row && !row.deleted ? toNote(row) : null;
 }
 
-/**
- * An FTS5 query from free text: each word becomes a quoted prefix term (`"word"*`), all of them required.
- * Quoting makes FTS5 operators and punctuation in the user's text plain characters. Null when no word remains.
- */
-export function ftsQuery(text: string): string | null {
-  const words = text.match(/[\p{L}\p{N}_]+/gu)?.slice(0, 20) ?? [];
-  return words.length ? words.map((w) => `"${w}"*`).join(' ') : null;
+/** The words of a search (letters and digits; up to 20), each a prefix term of the query; none: no search. */
+export function searchWords(text: string): string[] {
+  return text.match(/[\p{L}\p{N}]+/gu)?.slice(0, 20) ?? [];
 }
 
 /**
- * The user's live notes whose title or body match `text`, best match first. The FTS row is tied to its note by
- * the note's id (through `fts_note_ids`), never by SQLite's implicit rowid, which a dump and restore changes.
+ * The user's live notes whose title or body match `text` (every word, as a prefix), best match first: FTS5 on
+ * SQLite, a `tsvector` index on PostgreSQL (db/dialect.ts). The index is tied to each note by its id, never by
+ * SQLite's implicit rowid, which a dump and restore changes.
  */
 export async function searchNotes(db: Db, userId: string, text: string, limit = 100): Promise<Note[]> {
-  const match = ftsQuery(text);
-  if (!match) return [];
-  const { rows } = await sql<ReadRow>`
-    SELECT e.type, e.id, e.data, e.parent_id, e.version, e.deleted, e.created_at, e.updated_at
-    FROM notes_fts f
-    JOIN fts_note_ids m ON m.fts_rowid = f.rowid
-    JOIN entities e ON e.user_id = m.user_id AND e.type = 'note' AND e.id = m.note_id
-    WHERE notes_fts MATCH ${match} AND m.user_id = ${userId} AND e.deleted = 0
-    ORDER BY bm25(notes_fts, 10.0, 1.0) LIMIT ${limit}`.execute(db);
-  return rows.map(toNote);
+  const words = searchWords(text);
+  if (words.length === 0) return [];
+  const { rows } = await dialectOf(db).searchNotes(userId, words, limit).execute(db);
+  return (rows as ReadRow[]).map(toNote);
 }

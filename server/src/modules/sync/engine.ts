@@ -28,6 +28,7 @@ import {
   findClient,
   findRejections,
   forgetRejectionsBelow,
+  lockUser,
   readSeq,
   saveClient,
   saveRejections,
@@ -101,6 +102,7 @@ export class SyncEngine {
     let ran = 0;
     const outcome = await writeTransaction(this.deps.db, this.deps.kind, async (trx) => {
       const started = performance.now();
+      await lockUser(trx, userId);
       const client = await findClient(trx, clientId);
       if (client && client.user_id !== userId) throw forbidden('This client belongs to another user');
       const last = Number(client?.last_mutation_id ?? 0);
@@ -203,6 +205,7 @@ export class SyncEngine {
     const now = this.now();
     let ran = 0;
     const outcome = await writeTransaction(this.deps.db, this.deps.kind, async (trx) => {
+      await lockUser(trx, userId);
       const tx = new ServerTx(trx, userId, now);
       const quota = new Quota((await readSeq(trx, userId)).bytes, this.limits.quotaBytes);
       await work(async (name, args) => {

@@ -1,9 +1,6 @@
-import { copyFile, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { makeTestApp, newClientId, pullAs, pushAs, seedUser, withTestApp } from '../../../test/kit.js';
+import { backupStore } from '../../../test/stores.js';
 
 /** Issue 12, point 9: the database epoch makes a device start over after the server's file was replaced. */
 
@@ -26,11 +23,10 @@ describe('database epoch', () => {
 
   it("makes a device's next pull reset after the server is restored from an older copy of its database", async () => {
     const fx = await makeTestApp({}, { syncLimits: { epochRotateMs: 0 } });
-    const backup = path.join(os.tmpdir(), `adhd-backup-${process.pid}-${Date.now()}.sqlite`);
     const user = await seedUser(fx.app);
     const client = newClientId('limits-client');
     await pushAs(fx.app, user, client, [{ id: 1, name: 'task.create', args: { id: 'kept', title: 'in the backup' } }]);
-    await sql`VACUUM INTO ${backup}`.execute(fx.app.db);
+    const backup = await backupStore(fx.app, fx.config);
 
     // After the backup: a write the restored server will not have, and the device pulls it.
     await pushAs(fx.app, user, client, [{ id: 2, name: 'task.create', args: { id: 'lost', title: 'after the backup' } }]);
@@ -40,11 +36,8 @@ describe('database epoch', () => {
 
     // The operator restores the older file and starts the server again; the user keeps writing from another
     // device, so the restored version counter passes the device's cursor.
-    const db = path.join(fx.dataDir, 'app.sqlite');
-    for (const f of ['', '-wal', '-shm']) await rm(db + f, { force: true });
-    await copyFile(backup, db);
-    await rm(backup, { force: true });
-    await withTestApp({ dataDir: fx.dataDir }, async (restored) => {
+    await backup.restore();
+    await withTestApp({ dataDir: fx.dataDir, databaseUrl: fx.config.databaseUrl }, async (restored) => {
       const other = newClientId('limits-client');
       await pushAs(restored.app, user, other, [1, 2, 3].map((i) => ({ id: i, name: 'task.create', args: { id: `new-${i}`, title: 'x' } })));
       const next = (await pullAs(restored.app, user, client, { cursor: seen.cursor, epoch: seen.epoch })).page;
@@ -52,5 +45,6 @@ describe('database epoch', () => {
       expect(next.reset).toBe(true);
       expect(next.changes.map((c) => c.id)).toEqual(['kept', 'new-1', 'new-2', 'new-3']);
     });
+    await fx.close();
   });
 });

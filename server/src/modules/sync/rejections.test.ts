@@ -1,7 +1,7 @@
 import type { Mutation } from '@adhd/shared/sync/protocol';
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useServerTest, type SeededUser } from '../../../test/kit.js';
+import { failInsertsInto } from '../../../test/stores.js';
 
 /**
  * Issue 12, point 8 follow-up: a rejection is never lost when a push's answer is lost. The server remembers
@@ -85,13 +85,13 @@ describe('a retried push', () => {
 
   it('writes the refusals in the push transaction: when remembering fails, the push leaves no effect at all', async () => {
     const { user, c } = await client();
-    await sql`CREATE TRIGGER fail_rejection BEFORE INSERT ON sync_rejection BEGIN SELECT RAISE(ABORT, 'crash'); END`.execute(t.app.db);
+    const undo = await failInsertsInto(t.app.db, 'sync_rejection');
     try {
       const failed = await c.pushRaw(batch);
       expect(failed.statusCode).toBe(500);
       expect(failed.body).not.toContain('crash');
     } finally {
-      await sql`DROP TRIGGER fail_rejection`.execute(t.app.db);
+      await undo();
     }
     expect(await t.app.db.selectFrom('entities').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     // So the batch runs again in full, and its refusal is answered and remembered.

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { dialectOf } from '../../db/dialect.js';
 import type { EntitiesTable } from '../../db/schema.js';
 import { pacer } from '../../lib/pace.js';
 import type { Db, EntityRow, ReadRow } from './rows.js';
@@ -145,6 +146,7 @@ export async function changeSizes(db: Db, userId: string, cursor: number, limit:
 
 /** Drop tombstones older than `before` and raise min_version so older cursors reset (design/sync.md §4). */
 export async function collectTombstones(db: Db, userId: string, before: string): Promise<number> {
+  await dialectOf(db).lockUser(db, userId);
   const gone = await db
     .deleteFrom('entities')
     .where('user_id', '=', userId)
@@ -156,7 +158,7 @@ export async function collectTombstones(db: Db, userId: string, before: string):
   const maxVersion = Math.max(...gone.map((g) => Number(g.version)));
   await db
     .updateTable('sync_user')
-    .set({ min_version: sql`max(min_version, ${maxVersion})` })
+    .set({ min_version: dialectOf(db).greatest(sql.ref('min_version'), maxVersion) })
     .where('user_id', '=', userId)
     .execute();
   return gone.length;

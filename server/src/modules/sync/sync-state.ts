@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { dialectOf } from '../../db/dialect.js';
 import type { Db } from './rows.js';
 
 /**
@@ -23,6 +24,15 @@ export async function bumpSeq(db: Db, userId: string, n: number, bytes = 0): Pro
     .returning('seq')
     .executeTakeFirstOrThrow();
   return Number(row.seq);
+}
+
+/**
+ * The first statement of every write transaction of a user (push and REST): takes that user's write lock, so
+ * what the transaction reads next is what the previous writer committed, and versions are handed out in
+ * commit order (db/dialect.ts `lockUser`).
+ */
+export async function lockUser(db: Db, userId: string): Promise<void> {
+  await dialectOf(db).lockUser(db, userId);
 }
 
 export async function readSeq(db: Db, userId: string): Promise<{ seq: number; minVersion: number; bytes: number }> {

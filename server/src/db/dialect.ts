@@ -1,0 +1,86 @@
+import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from 'kysely';
+
+/**
+ * Everything that differs between the two stores, in one place (issue 14): the repositories, the engine and
+ * the migrations ask `dialectOf(db)` instead of testing the store themselves. SQLite is the embedded default;
+ * PostgreSQL is chosen by `DATABASE_URL`. Both run the same schema, the same queries through Kysely and the same
+ * transaction rules (lib/transaction.ts): one user's writes are serialized by that user's `sync_user` row.
+ */
+export type StoreKind = 'sqlite' | 'postgres';
+
+/** A database handle of any schema: a Kysely, a transaction or a connection. */
+type AnyDb = Pick<Kysely<unknown>, 'getExecutor'>;
+
+export interface Dialect {
+  readonly kind: StoreKind;
+  /** `greatest(a, b)` of two integers (SQLite spells it `max` with two arguments). */
+  greatest(a: RawBuilder<unknown>, b: number): RawBuilder<number>;
+  /**
+   * Take the user's write lock inside a write transaction, before anything of the user is read. SQLite's
+   * `BEGIN IMMEDIATE` already holds the database's write lock; PostgreSQL locks the user's `sync_user` row
+   * (`FOR UPDATE`), so two instances writing for one user queue up, read each other's committed rows, and hand
+   * out versions in commit order (design/sync.md §4).
+   */
+  lockUser(db: AnyDb, userId: string): Promise<void>;
+  /** The statement that checks a full-text query of the notes index (see `searchNotesSql`). */
+  searchNotes(userId: string, words: string[], limit: number): RawBuilder<unknown>;
+  /** Column types the migrations need: a 64-bit integer (milliseconds, byte totals). */
+  readonly bigint: 'integer' | 'bigint';
+  /** An integer primary key the store numbers itself (SQLite AUTOINCREMENT, a PostgreSQL identity column). */
+  autoId(c: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
+}
+
+const NOTE_COLUMNS = sql.raw('e.type, e.id, e.data, e.parent_id, e.version, e.deleted, e.created_at, e.updated_at');
+
+const sqlite: Dialect = {
+  kind: 'sqlite',
+  greatest: (a, b) => sql<number>`max(${a}, ${b})`,
+  lockUser: async () => {},
+  // FTS5 (migrations 0002/0004): each word a quoted prefix term, all required; bm25 weighs the title 10:1.
+  searchNotes: (userId, words, limit) => {
+    const match = words.map((w) => `"${w}"*`).join(' ');
+    return sql`SELECT ${NOTE_COLUMNS}
+      FROM notes_fts f
+      JOIN fts_note_ids m ON m.fts_rowid = f.rowid
+      JOIN entities e ON e.user_id = m.user_id AND e.type = 'note' AND e.id = m.note_id
+      WHERE notes_fts MATCH ${match} AND m.user_id = ${userId} AND e.deleted = 0
+      ORDER BY bm25(notes_fts, 10.0, 1.0) LIMIT ${limit}`;
+  },
+  bigint: 'integer',
+  autoId: (c) => c.primaryKey().autoIncrement(),
+};
+
+const postgres: Dialect = {
+  kind: 'postgres',
+  greatest: (a, b) => sql<number>`greatest(${a}, ${b})`,
+  lockUser: async (db, userId) => {
+    await sql`INSERT INTO sync_user (user_id, seq, min_version) VALUES (${userId}, 0, 0) ON CONFLICT DO NOTHING`.execute(db);
+    await sql`SELECT seq FROM sync_user WHERE user_id = ${userId} FOR UPDATE`.execute(db);
+  },
+  // tsvector with the `simple` configuration (migration 0004): each word a prefix term (`word:*`), all
+  // required, folded like the index (lower case, accents removed); the title weighs more (weight A).
+  searchNotes: (userId, words, limit) => {
+    const query = words.map((w) => `${w}:*`).join(' & ');
+    return sql`SELECT ${NOTE_COLUMNS}
+      FROM notes_fts f
+      JOIN entities e ON e.user_id = f.user_id AND e.type = 'note' AND e.id = f.note_id
+      WHERE f.user_id = ${userId} AND f.doc @@ to_tsquery('simple', adhd_search_fold(${query})) AND e.deleted = 0
+      ORDER BY ts_rank(f.doc, to_tsquery('simple', adhd_search_fold(${query})), 1) DESC, e.updated_at DESC LIMIT ${limit}`;
+  },
+  bigint: 'bigint',
+  autoId: (c) => c.primaryKey().generatedByDefaultAsIdentity(),
+};
+
+const kinds = new WeakMap<object, Dialect>();
+
+/** The dialect of the store `db` runs on (remembered per adapter: the check costs nothing per query). */
+export function dialectOf(db: AnyDb): Dialect {
+  const adapter = db.getExecutor().adapter;
+  let dialect = kinds.get(adapter);
+  if (!dialect) kinds.set(adapter, (dialect = adapter instanceof PostgresAdapter ? postgres : sqlite));
+  return dialect;
+}
+
+export function isPostgres(db: AnyDb): boolean {
+  return dialectOf(db).kind === 'postgres';
+}
