@@ -26,6 +26,9 @@ const SQLITE_ONLY = [
   'test/fts-restore.test.ts',
   'test/migrations.test.ts',
   'src/db/migrations/0005_user_limits.test.ts',
+  // The SQLite backup and restore, and the move from SQLite (its PostgreSQL half runs in the SQLite project).
+  'test/backup.test.ts',
+  'test/migrate-store.test.ts',
 ];
 
 const serverTests = ['src/**/*.test.ts', 'test/**/*.test.ts'];

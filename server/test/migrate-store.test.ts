@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateStore, migrateStoreCli, verifyTables } from '../src/cli/migrate-store.js';
@@ -116,17 +117,19 @@ describe.runIf(PG_URL)('migrate-store into PostgreSQL', () => {
       const pgEntities = (await admin.query(`select ${columns} from ${schema}.entities`)).rows as EntityRow[];
       expect(byKey(pgEntities)).toEqual(byKey(source.prepare(`select ${columns} from entities`).all() as EntityRow[]));
 
+      // Statements on the copy's schema (its triggers name their tables without a schema).
+      const onCopy = async (text: string) => (await sql.raw<Record<string, unknown>>(text).execute(target)).rows;
       // The checksum is not vacuous: one changed row makes its table differ.
-      await admin.query(`update ${schema}.entities set data = replace(data, 'Groceries', 'Groceries!') where id = 'n2'`);
+      await onCopy("update entities set data = replace(data, 'Groceries', 'Groceries!') where id = 'n2'");
       const changed = await verifyTables(source, target, await planTables(source, target));
       expect(changed.filter((c) => !c.ok).map((c) => c.table)).toEqual(['entities']);
-      await admin.query(`update ${schema}.entities set data = replace(data, 'Groceries!', 'Groceries') where id = 'n2'`);
+      await onCopy("update entities set data = replace(data, 'Groceries!', 'Groceries') where id = 'n2'");
 
       // A new auth event gets an id after the copied ones (the identity was moved on).
-      const before = (await admin.query(`select max(id)::int as m from ${schema}.auth_events`)).rows[0].m as number;
-      const inserted = await admin.query(`insert into ${schema}.auth_events (kind, email, ip, at) values ('test', null, null, 0) returning id`);
-      expect(Number(inserted.rows[0].id)).toBeGreaterThan(before);
-      await admin.query(`delete from ${schema}.auth_events where kind = 'test'`);
+      const before = Number((await onCopy('select max(id) as m from auth_events'))[0]!.m);
+      const inserted = await onCopy("insert into auth_events (kind, email, ip, at) values ('test', null, null, 0) returning id");
+      expect(Number(inserted[0]!.id)).toBeGreaterThan(before);
+      await onCopy("delete from auth_events where kind = 'test'");
     } finally {
       source.close();
       await target.destroy();

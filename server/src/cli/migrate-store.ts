@@ -8,7 +8,7 @@ import type { Database } from '../db/schema.js';
 import { migrateToLatest, openSqlite } from '../plugins/db.js';
 import { CliError, type CliIo } from './io.js';
 import { openTarget } from './pg-target.js';
-import { copyTables, nonEmptyTables, planTables, postgresSum, sqliteSum, type TablePlan } from './store-copy.js';
+import { copiedTableNames, copyTables, nonEmptyTables, planTables, postgresSum, sqliteSum, type TablePlan } from './store-copy.js';
 
 /**
  * `npm run migrate-store -- --to postgres://…`: moves a SQLite installation into an empty PostgreSQL database
@@ -91,7 +91,7 @@ export async function migrateStore({ dataDir, to, io }: MigrateStoreOptions): Pr
       throw new CliError(`Cannot connect to ${redactUrl(to)}: ${(err as Error).message}`, { cause: err });
     }
     // Before the migrations touch it: a database that already holds this app's data is refused as it is.
-    const tableNames = (source.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[]).sort();
+    const tableNames = copiedTableNames(source);
     const refuse = (found: string[]) =>
       new CliError(`The target database is not empty: ${found.join(', ')} already hold rows. migrate-store copies into an empty database only; create a new one (createdb) and give its URL.`);
     let found = await nonEmptyTables(pg, tableNames);

@@ -1,16 +1,12 @@
-import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
+import { openPostgres } from '../db/postgres.js';
 import type { Database } from '../db/schema.js';
 
-/**
- * The PostgreSQL database migrate-store writes to. TEMPORARY until the PostgreSQL core lands
- * (`openPostgres(url)` in db/postgres.ts), which this then calls instead.
- */
+/** The PostgreSQL database migrate-store writes to, opened as the server opens it; fails when it cannot connect. */
 export async function openTarget(url: string): Promise<Kysely<Database>> {
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const { db } = openPostgres(url, { max: 2 });
   try {
-    await pool.query('select 1');
+    await sql`select 1`.execute(db);
   } catch (err) {
     await db.destroy();
     throw err;

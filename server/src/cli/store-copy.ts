@@ -57,16 +57,21 @@ async function targetTables(pg: AnyDb): Promise<Map<string, Map<string, TargetCo
   return tables;
 }
 
+/** The SQLite tables that hold data to copy: all but SQLite's own, the migrator's and the FTS5 index. */
+export function copiedTableNames(source: Sqlite.Database): string[] {
+  const names = source
+    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name")
+    .pluck()
+    .all() as string[];
+  return names.filter((n) => !SQLITE_DERIVED.test(n) && !MIGRATOR.test(n));
+}
+
 /**
  * The tables to copy, parents before children (SQLite's foreign keys), each with its columns and key. Fails
  * when SQLite has a table or column the migrated target lacks: nothing may be left behind silently.
  */
 export async function planTables(source: Sqlite.Database, pg: AnyDb): Promise<TablePlan[]> {
-  const names = source
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name")
-    .pluck()
-    .all() as string[];
-  const copied = names.filter((n) => !SQLITE_DERIVED.test(n) && !MIGRATOR.test(n));
+  const copied = copiedTableNames(source);
   const target = await targetTables(pg);
   const plans = new Map<string, TablePlan>();
   for (const name of copied) {
