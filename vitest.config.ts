@@ -31,6 +31,9 @@ const SQLITE_ONLY = [
   'test/migrate-store.test.ts',
 ];
 
+/** Server tests of what only PostgreSQL has (pg_dump and pg_restore of the store): the server-pg project alone. */
+const PG_ONLY = ['test/backup-pg.test.ts'];
+
 const serverTests = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 const pgEnv = { ADHD_TEST_STORE: 'postgres', TEST_DATABASE_URL: pgUrl ?? '' };
 
@@ -67,6 +70,7 @@ export default defineConfig({
           name: 'server',
           root: './server',
           include: serverTests,
+          exclude: PG_ONLY,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

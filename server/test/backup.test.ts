@@ -4,12 +4,12 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupSqlite } from '../src/cli/backup.js';
-import { makeTestApp, newClientId, seedUser, withTestApp, type SeededUser } from './kit.js';
+import { makeTestApp, newClientId, seedUser, withTestApp } from './kit.js';
 import { DIST, startServerProcess } from './processes.js';
 import { registerOverHttp } from './register-over-http.mjs';
+import { shown, syncedDevice, writeAfterBackup } from './restore.js';
 import { ScriptedClient } from './sync-client.js';
 
 /**
@@ -29,33 +29,6 @@ async function restore(dataDir: string, backup: string): Promise<void> {
   const db = path.join(dataDir, 'app.sqlite');
   for (const suffix of ['', '-wal', '-shm']) await rm(db + suffix, { force: true });
   await copyFile(backup, db);
-}
-
-/** Everything a device shows, per replicated type, as comparable data. */
-const shown = (device: ScriptedClient) => ({ task: device.liveRows('task'), tag: device.liveRows('tag'), note: device.liveRows('note') });
-
-/** A device with tasks, a tag on one of them and a note, pushed and pulled. */
-async function syncedDevice(app: FastifyInstance, user: SeededUser): Promise<ScriptedClient> {
-  const phone = new ScriptedClient(app, user.headers, newClientId('phone'));
-  for (let i = 1; i <= 5; i++) await phone.mutate('task.create', { id: `kept-${i}`, title: `Task ${i}` });
-  await phone.mutate('tag.create', { id: 'tag-home', name: 'home' });
-  await phone.mutate('tagRef.add', { tagId: 'tag-home', itemId: 'kept-1', itemType: 'task' });
-  await phone.mutate('note.create', { id: 'note-1', title: 'Привет', content: 'in the backup' });
-  await phone.push();
-  await phone.pull();
-  expect(phone.outbox).toEqual([]);
-  return phone;
-}
-
-/** Writes after the backup: an edit, a delete, new rows. */
-async function writeAfterBackup(phone: ScriptedClient): Promise<void> {
-  await phone.mutate('task.update', { id: 'kept-1', title: 'renamed after the backup' });
-  await phone.mutate('task.delete', { id: 'kept-2' });
-  await phone.mutate('task.create', { id: 'lost-1', title: 'after the backup' });
-  await phone.mutate('note.update', { id: 'note-1', content: 'edited after the backup' });
-  await phone.push();
-  await phone.pull();
-  expect(phone.outbox).toEqual([]);
 }
 
 describe('backup and restore', () => {
