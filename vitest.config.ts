@@ -27,11 +27,15 @@ const SQLITE_ONLY = [
   'test/fts-restore.test.ts',
   'test/migrations.test.ts',
   'src/db/migrations/0005_user_limits.test.ts',
+  // The SQLite backup and restore, and the move from SQLite (its PostgreSQL half runs in the SQLite project).
+  'test/backup.test.ts',
+  'test/migrate-store.test.ts',
 ];
+
 
 const serverTests = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 /** Tests of several instances sharing one PostgreSQL (LISTEN/NOTIFY, advisory locks, parallel pushers). */
-const PG_ONLY = ['test/pg/**'];
+const PG_ONLY = ['test/pg/**', 'test/backup-pg.test.ts'];
 const pgEnv = { ADHD_TEST_STORE: 'postgres', TEST_DATABASE_URL: pgUrl ?? '' };
 
 export default defineConfig({

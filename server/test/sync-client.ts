@@ -17,6 +17,8 @@ export class ScriptedClient {
   outbox: Mutation[] = [];
   nextId = 1;
   cursor = 0;
+  /** The database epoch of `cursor` (docs/sync.md, "Database epoch"), sent back with each pull like the app does. */
+  epoch: string | undefined;
   lastPush: PushResponse | null = null;
 
   constructor(
@@ -24,6 +26,13 @@ export class ScriptedClient {
     private readonly headers: Record<string, string>,
     readonly clientId: string,
   ) {}
+
+  /** The same device (its state, outbox and client id) talking to `app` from now on: the server was restarted. */
+  moveTo(app: FastifyInstance): ScriptedClient {
+    const moved = new ScriptedClient(app, this.headers, this.clientId);
+    Object.assign(moved, { base: this.base, view: this.view, outbox: this.outbox, nextId: this.nextId, cursor: this.cursor, epoch: this.epoch });
+    return moved;
+  }
 
   /** A local write: applied to the view at once and queued, or refused locally like the app would. */
   async mutate<N extends MutationName>(name: N, args: MutationArgs<N>): Promise<boolean> {
@@ -51,7 +60,14 @@ export class ScriptedClient {
   /** Push the whole outbox. `lose` drops the request ('request') or its answer ('response'). */
   async push(lose: 'none' | 'request' | 'response' = 'none'): Promise<PushResponse | null> {
     if (this.outbox.length === 0 || lose === 'request') return null;
-    const res = await this.pushRaw(this.outbox);
+    let res = await this.pushRaw(this.outbox);
+    const expected = res.statusCode === 409 ? Number(res.json().expected) : NaN;
+    if (expected > 0 && expected < this.outbox[0]!.id) {
+      // The server is behind the outbox (a restored backup): like the app, number the outbox from `expected`.
+      this.outbox = this.outbox.map((m, i) => ({ ...m, id: expected + i }));
+      this.nextId = expected + this.outbox.length;
+      res = await this.pushRaw(this.outbox);
+    }
     if (res.statusCode !== 200) throw new Error(`push failed ${res.statusCode}: ${res.body}`);
     this.lastPush = res.json();
     return lose === 'response' ? null : this.lastPush;
@@ -62,7 +78,7 @@ export class ScriptedClient {
       method: 'POST',
       url: '/api/sync/pull',
       headers: this.headers,
-      payload: { clientId: this.clientId, cursor: this.cursor, limit, schemaVersion: 1 },
+      payload: { clientId: this.clientId, cursor: this.cursor, limit, schemaVersion: 1, ...(this.epoch === undefined ? {} : { epoch: this.epoch }) },
     });
     if (res.statusCode !== 200) throw new Error(`pull failed ${res.statusCode}: ${res.body}`);
     return res.json();
@@ -85,6 +101,7 @@ export class ScriptedClient {
         }
       }
       this.cursor = page.cursor;
+      this.epoch = page.epoch;
       if (!page.hasMore) {
         this.outbox = this.outbox.filter((m) => m.id > page.lastMutationId);
         await this.rebase();
