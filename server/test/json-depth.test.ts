@@ -43,12 +43,13 @@ describe('JSON nesting limit', () => {
     for (const url of ['/api/tasks', '/api/sync/push', '/api/auth/login']) {
       const started = performance.now();
       const res = await t.app.inject({ method: 'POST', url, headers, payload: body });
-      expect(performance.now() - started).toBeLessThan(50);
+      // Generous bounds: they catch a body that is parsed or walked in full (seconds), not a busy machine.
+      expect(performance.now() - started).toBeLessThan(1000);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: { code: 'VALIDATION', message: `Request body is nested more than ${MAX_JSON_DEPTH} levels deep` } });
     }
     delay.disable();
-    expect(delay.max / 1e6).toBeLessThan(50);
+    expect(delay.max / 1e6).toBeLessThan(1000);
   });
 
   it('still parses real bodies and still refuses prototype poisoning', async () => {
