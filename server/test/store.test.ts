@@ -66,7 +66,7 @@ describe('a database locked by another process', () => {
 
       const h = await health();
       expect(h.statusCode).toBe(503);
-      expect(h.json()).toEqual({ ok: false, version: expect.any(String), db: 'sqlite', store: 'busy' });
+      expect(h.json()).toEqual({ ok: false, version: expect.any(String), db: 'sqlite', store: 'busy', instance: expect.any(String) });
     } finally {
       other.exec('ROLLBACK');
       other.close();
@@ -78,7 +78,7 @@ describe('a database locked by another process', () => {
 
 describe('a full store', () => {
   it('answers data writes 507 STORAGE_FULL while sign-in still works, and recovers when space returns', async () => {
-    expect((await health()).json()).toEqual({ ok: true, version: expect.any(String), db: 'sqlite', store: 'ok' });
+    expect((await health()).json()).toEqual({ ok: true, version: expect.any(String), db: 'sqlite', store: 'ok', instance: expect.any(String) });
     // The disk, simulated: the file may grow by 60 pages (240 KiB) at most, far less than the reserve.
     const { rows } = await sql<{ pages: number; maxPages: number }>`SELECT (SELECT * FROM pragma_page_count()) AS pages, (SELECT * FROM pragma_max_page_count()) AS maxPages`.execute(t.app.db);
     const { pages, maxPages } = rows[0]!;
