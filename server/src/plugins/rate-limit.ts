@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { dialectOf } from '../db/dialect.js';
 import { tooManyRequests } from '../lib/errors.js';
 
 /** Events that count toward a limit. Stored in `auth_events`, so limits survive restarts. */
@@ -60,8 +62,12 @@ export interface Limits {
   reserve(rules: LimitRule[], kind: LimitEventKind, key: LimitKey): Promise<number>;
   /**
    * Start a password check: the rules are checked counting the checks in flight (so concurrent requests cannot
-   * all slip under a limit: at most `max` are ever evaluated), and the attempt holds its place in memory until
-   * it ends. Only a failure is written (`failed`), so a successful sign-in costs no write of its own.
+   * all slip under a limit: at most `max` are ever evaluated), and the attempt holds its place until it ends.
+   * On SQLite (one process, one connection) the place is held in memory and only a failure is written
+   * (`failed`), so a successful sign-in costs no write of its own. On PostgreSQL (pooled connections, several
+   * instances) the place is a row of `auth_events` written in the check's transaction, which holds an advisory
+   * lock on each email and IP of the rules: a failure keeps the row (its time moved to the failure), a success
+   * deletes it. A process that dies during the check leaves the row, counted as a failure.
    */
   begin(rules: LimitRule[], kind: LimitEventKind, key: LimitKey): Promise<Attempt>;
   /** Time (ms) of the newest event of a kind for an email or IP, or null. */
@@ -72,7 +78,7 @@ export interface Limits {
 
 /** A password check in flight (`Limits.begin`); end it exactly once. */
 export interface Attempt {
-  succeeded(): void;
+  succeeded(): Promise<void>;
   /** Record the failure (it counts from now on, also after a restart). */
   failed(): Promise<void>;
 }
@@ -92,6 +98,15 @@ function keyColumns(key: LimitKey): ['email' | 'ip', string][] {
   const cols = (['email', 'ip'] as const).flatMap((c) => (key[c] ? [[c, key[c]] as ['email' | 'ip', string]] : []));
   if (!cols.length) throw new Error('a limit key needs an email or an IP');
   return cols;
+}
+
+/**
+ * Locks (until the transaction ends) every email and IP the rules count by, in one order: two requests that
+ * could count toward one rule take turns, whichever instance runs them (PostgreSQL; nothing on SQLite).
+ */
+async function lockRuleKeys(trx: Kysely<Database>, rules: LimitRule[], key: LimitKey) {
+  const names = new Set([...rules.flatMap((r) => keyColumns(r.key)), ...keyColumns(key)].map(([col, value]) => `${col}:${value}`));
+  for (const name of [...names].sort()) await dialectOf(trx).lockKey(trx, 'limit', name);
 }
 
 /**
@@ -163,6 +178,25 @@ export const rateLimitPlugin = fp(
         .returning('id')
         .executeTakeFirstOrThrow();
 
+    /** An attempt whose place is its `auth_events` row (`begin` on a shared store). */
+    const storedAttempt = (id: number): Attempt => {
+      let ended = false;
+      const end = () => {
+        if (ended) throw new Error('an attempt ends once');
+        ended = true;
+      };
+      return {
+        async succeeded() {
+          end();
+          await db.deleteFrom('auth_events').where('id', '=', id).execute();
+        },
+        async failed() {
+          end();
+          await db.updateTable('auth_events').set({ at: Date.now() }).where('id', '=', id).execute();
+        },
+      };
+    };
+
     const limits: Limits = {
       async check(rules) {
         await evaluate(db, rules, Date.now());
@@ -174,15 +208,26 @@ export const rateLimitPlugin = fp(
         return id;
       },
       async reserve(rules, kind, key) {
-        const now = Date.now();
         const { id } = await db.transaction().execute(async (trx) => {
-          await evaluate(trx, rules, now);
-          return insert(trx, kind, key, now);
+          await lockRuleKeys(trx, rules, key);
+          const at = Date.now();
+          await evaluate(trx, rules, at);
+          return insert(trx, kind, key, at);
         });
-        await prune(now);
+        await prune(Date.now());
         return id;
       },
       async begin(rules, kind, key) {
+        if (!dialectOf(db).singleProcess) {
+          const { id } = await db.transaction().execute(async (trx) => {
+            await lockRuleKeys(trx, rules, key);
+            // The time once the locks are held: the events counted may be newer than the request.
+            const at = Date.now();
+            await evaluate(trx, rules, at);
+            return insert(trx, kind, key, at);
+          });
+          return storedAttempt(id);
+        }
         const now = Date.now();
         await evaluate(db, rules, now);
         const attempt = { kind, key, at: now };
@@ -193,7 +238,7 @@ export const rateLimitPlugin = fp(
           ended = true;
         };
         return {
-          succeeded() {
+          async succeeded() {
             end();
             inFlight.delete(attempt);
           },

@@ -40,6 +40,16 @@ export async function readSeq(db: Db, userId: string): Promise<{ seq: number; mi
   return { seq: Number(row?.seq ?? 0), minVersion: Number(row?.min_version ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
 
+/** The current version of each of `userIds` that has one (the catch-up poke of an instance's streams). */
+export async function readSeqs(db: Db, userIds: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (let i = 0; i < userIds.length; i += CHUNK) {
+    const rows = await db.selectFrom('sync_user').select(['user_id', 'seq']).where('user_id', 'in', userIds.slice(i, i + CHUNK)).execute();
+    for (const r of rows) out.set(r.user_id, Number(r.seq));
+  }
+  return out;
+}
+
 export async function findClient(db: Db, clientId: string) {
   return db
     .selectFrom('sync_client')
