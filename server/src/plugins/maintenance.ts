@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { runExclusive } from '../lib/jobs.js';
 import { writeTransaction } from '../lib/transaction.js';
 import { collectTombstones } from '../modules/sync/repository.js';
+import { pruneWriteBuckets } from '../modules/sync/limits.js';
 import { pruneRejections } from '../modules/sync/sync-state.js';
 
 const DAY_MS = 86_400_000;
@@ -47,6 +48,7 @@ export const maintenancePlugin = fp<{ intervalMs?: number }>(
       const rejectedBefore = new Date(Date.now() - REJECTION_TTL_DAYS * DAY_MS).toISOString();
       const rejections = await writeTransaction(app.db, app.dbKind, (trx) => pruneRejections(trx, rejectedBefore));
       if (rejections > 0) app.log.info({ rejections }, 'old push rejections forgotten');
+      await pruneWriteBuckets(app.db, app.sync.limits, Date.now());
     };
     /** Whether this instance ran it (false: another instance was running it). */
     const run = async () => {
@@ -83,7 +85,7 @@ export const maintenancePlugin = fp<{ intervalMs?: number }>(
     });
     app.decorate('runMaintenance', () => runLogged());
   },
-  { name: 'maintenance', dependencies: ['db'] },
+  { name: 'maintenance', dependencies: ['db', 'sync-hub'] },
 );
 
 declare module 'fastify' {
