@@ -118,7 +118,7 @@ describe('periodic jobs run on one instance at a time', () => {
     expect(await runExclusive(t.b.app.db, 'test-job', async () => {})).toBe(true);
   });
 
-  it('the maintenance job skips its turn on B while A runs it, and runs on B's next turn', async () => {
+  it('the maintenance job skips its turn on B while A runs it, and runs on B\'s next turn', async () => {
     let release!: () => void;
     const held = runExclusive(t.a.app.db, 'maintenance', () => new Promise<void>((resolve) => (release = resolve)));
     await within(5_000, 'A taking the maintenance lock', (async () => {
