@@ -130,6 +130,18 @@ export const rateLimitPlugin = fp(
       return q;
     }
 
+    /**
+     * Evaluations of password checks and the writes of their failures take turns (SQLite, in memory): an
+     * evaluation reads the stored failures and then the attempts in flight, and a failure that was stored after
+     * the first read but left the in-flight set before the second would otherwise be counted by neither.
+     */
+    let turn: Promise<unknown> = Promise.resolve();
+    const inTurn = <T>(fn: () => Promise<T>): Promise<T> => {
+      const run = turn.then(fn, fn);
+      turn = run.catch(() => undefined);
+      return run;
+    };
+
     /** Attempts in flight (`begin`), counted by every rule they match until they end. */
     const inFlight = new Set<{ kind: LimitEventKind; key: LimitKey; at: number }>();
     const inFlightTimes = (rule: LimitRule) =>
@@ -228,10 +240,12 @@ export const rateLimitPlugin = fp(
           });
           return storedAttempt(id);
         }
-        const now = Date.now();
-        await evaluate(db, rules, now);
-        const attempt = { kind, key, at: now };
-        inFlight.add(attempt);
+        const attempt = { kind, key, at: 0 };
+        await inTurn(async () => {
+          attempt.at = Date.now();
+          await evaluate(db, rules, attempt.at);
+          inFlight.add(attempt);
+        });
         let ended = false;
         const end = () => {
           if (ended) throw new Error('an attempt ends once');
@@ -244,12 +258,14 @@ export const rateLimitPlugin = fp(
           },
           async failed() {
             end();
-            try {
-              // Stored before it leaves the in-flight set, so it never stops counting in between.
-              await insert(db, kind, key, Date.now());
-            } finally {
-              inFlight.delete(attempt);
-            }
+            await inTurn(async () => {
+              try {
+                // Stored before it leaves the in-flight set, so it never stops counting in between.
+                await insert(db, kind, key, Date.now());
+              } finally {
+                inFlight.delete(attempt);
+              }
+            });
           },
         };
       },
