@@ -213,4 +213,22 @@ describe('parallel pushers on two instances of one PostgreSQL', () => {
     const count = await t.b.app.db.selectFrom('entities').select(sql<number>`count(*)`.as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(31);
   }, 60_000);
+
+  it('two users\' first pushes with one client id at once: one is applied, the other refused 403 and rolled back', async () => {
+    for (let round = 0; round < 10; round++) {
+      const [one, two] = [await seedUser(t.a.app), await seedUser(t.b.app)];
+      const clientId = newClientId('shared-id');
+      const answers = await Promise.all([
+        pushAs(t.a.app, one, clientId, [{ id: 1, name: 'task.create', args: { id: 'x', title: 'one' } }]),
+        pushAs(t.b.app, two, clientId, [{ id: 1, name: 'task.create', args: { id: 'x', title: 'two' } }]),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 403]);
+      const winner = answers[0]!.statusCode === 200 ? one : two;
+      const loser = winner === one ? two : one;
+      const row = await t.a.app.db.selectFrom('sync_client').select(['user_id', 'last_mutation_id']).where('client_id', '=', clientId).executeTakeFirstOrThrow();
+      expect(row).toEqual({ user_id: winner.id, last_mutation_id: 1 });
+      const loserRows = await t.a.app.db.selectFrom('entities').select('id').where('user_id', '=', loser.id).execute();
+      expect(loserRows).toEqual([]);
+    }
+  }, 60_000);
 });

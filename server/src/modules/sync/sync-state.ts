@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
+import { forbidden } from '../../lib/errors.js';
 import type { Db } from './rows.js';
 
 /**
@@ -58,12 +59,18 @@ export async function findClient(db: Db, clientId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Record the client's last processed mutation id. The row is only ever updated for its own user: two users'
+ * first pushes with one client id (each holding only its own user's lock, on PostgreSQL) cannot both see "no
+ * row"; the second finds the first's row and is refused (403), its transaction rolled back.
+ */
 export async function saveClient(db: Db, clientId: string, userId: string, lastMutationId: number, now: string) {
-  await db
+  const res = await db
     .insertInto('sync_client')
     .values({ client_id: clientId, user_id: userId, last_mutation_id: lastMutationId, last_seen_at: now })
-    .onConflict((oc) => oc.column('client_id').doUpdateSet({ last_mutation_id: lastMutationId, last_seen_at: now }))
-    .execute();
+    .onConflict((oc) => oc.column('client_id').doUpdateSet({ last_mutation_id: lastMutationId, last_seen_at: now }).where('sync_client.user_id', '=', userId))
+    .executeTakeFirst();
+  if (Number(res.numInsertedOrUpdatedRows) !== 1) throw forbidden('This client belongs to another user');
 }
 
 /** Why a pushed mutation was rejected, as its push answered (docs/sync.md, push). */
