@@ -24,7 +24,7 @@ const SERVER_MODULES = dirs('server/src/modules');
  * domain writes through them) and the user's public profile. A module not listed here exposes nothing.
  */
 const SERVER_MODULE_SURFACES = {
-  sync: ['engine.ts', 'hooks.ts', 'hub.ts', 'limits.ts', 'repository.ts', 'rows.ts', 'sync-state.ts', 'tag-refs.ts'],
+  sync: ['engine.ts', 'fanout.ts', 'hooks.ts', 'hub.ts', 'limits.ts', 'repository.ts', 'rows.ts', 'sync-state.ts', 'tag-refs.ts'],
   user: ['public-user.ts', 'repository.ts'],
 };
 

@@ -79,7 +79,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     accessTokenTtl: config.accessTokenTtl,
     sessionTtl: config.sessionTtl,
   });
-  await app.register(syncHubPlugin, { limits: { quotaBytes: config.userQuotaMb * 1024 * 1024, ...options.syncLimits } });
+  await app.register(syncHubPlugin, {
+    limits: { quotaBytes: config.userQuotaMb * 1024 * 1024, ...options.syncLimits },
+    databaseUrl: config.databaseUrl,
+    instanceId: config.instanceId,
+  });
   await app.register(maintenancePlugin);
   await app.register(rateLimitPlugin);
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });

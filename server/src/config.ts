@@ -30,7 +30,12 @@ export interface AppConfig {
   dataDir: string;
   /** `postgres://…` when set; the embedded SQLite file otherwise. */
   databaseUrl: string | null;
-  jwtSecret: string;
+  /**
+   * The access-token signing key: `JWT_SECRET`, else generated once into `DATA_DIR/jwt-secret` (SQLite). Null
+   * with `DATABASE_URL` and no `JWT_SECRET`: generated once into the store (`server_secrets`, db/secrets.ts), so
+   * every instance signs with the same key.
+   */
+  jwtSecret: string | null;
   smtpUrl: string | null;
   /** Sender address of outgoing mail. */
   mailFrom: string;
@@ -150,10 +155,10 @@ function packageVersion(): string {
   }
 }
 
-function secretFrom(dataDir: string, given: string | undefined): string {
+function secretFrom(dataDir: string, given: string | undefined, databaseUrl: string | null): string | null {
   if (given && given.length >= 32) return given;
   if (given) throw new Error('JWT_SECRET must be at least 32 characters');
-  return readOrCreateSecret(path.join(dataDir, 'jwt-secret'));
+  return databaseUrl ? null : readOrCreateSecret(path.join(dataDir, 'jwt-secret'));
 }
 
 function quotaMb(given: string | undefined): number {
@@ -174,11 +179,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
   const production = (overrides.production ?? env.NODE_ENV === 'production') === true;
+  const databaseUrl = overrides.databaseUrl !== undefined ? overrides.databaseUrl : env.DATABASE_URL || null;
   const defaultDist = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../client/dist');
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
-    databaseUrl: env.DATABASE_URL || null,
+    databaseUrl,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'ADHD SuperApp <no-reply@localhost>',
     adminEmails: (env.ADMIN_EMAILS ?? '')
@@ -201,6 +207,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // Overrides may name only some limits (tests, benchmarks): the others keep their defaults.
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits },
     dataDir,
-    jwtSecret: overrides.jwtSecret ?? secretFrom(dataDir, env.JWT_SECRET),
+    jwtSecret: overrides.jwtSecret !== undefined ? overrides.jwtSecret : secretFrom(dataDir, env.JWT_SECRET, databaseUrl),
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
@@ -130,6 +131,10 @@ describe.runIf(PG_URL)('migrate-store into PostgreSQL', () => {
       const inserted = await onCopy("insert into auth_events (kind, email, ip, at) values ('test', null, null, 0) returning id");
       expect(Number(inserted[0]!.id)).toBeGreaterThan(before);
       await onCopy("delete from auth_events where kind = 'test'");
+
+      // The signing key moved too (every PostgreSQL instance reads it from the database).
+      const jwtKey = (await onCopy("select value from server_secrets where name = 'jwt'"))[0]?.value;
+      expect(jwtKey).toBe(readFileSync(path.join(fx.dataDir, 'jwt-secret'), 'utf8').trim());
     } finally {
       source.close();
       await target.destroy();

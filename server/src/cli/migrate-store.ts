@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Sqlite from 'better-sqlite3';
@@ -120,12 +120,26 @@ export async function migrateStore({ dataDir, to, io }: MigrateStoreOptions): Pr
           'drop that database, and report the problem. The SQLite store was not changed.',
       );
     }
+    await carrySigningKey(dataDir, pg, io);
     return checks;
   } finally {
     source?.close();
     await pg?.destroy();
     claim.release();
   }
+}
+
+/**
+ * The SQLite store's signing key (`DATA_DIR/jwt-secret`) becomes the PostgreSQL store's shared key
+ * (`server_secrets.jwt`, which every instance reads when `JWT_SECRET` is unset), so devices stay signed in.
+ */
+async function carrySigningKey(dataDir: string, pg: Kysely<Database>, io: CliIo): Promise<void> {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) return;
+  const value = readFileSync(file, 'utf8').trim();
+  if (!value) return;
+  await pg.insertInto('server_secrets').values({ name: 'jwt', value, created_at: new Date().toISOString() }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  io.print('The signing key in DATA_DIR/jwt-secret now lives in the database too: signed-in devices stay signed in.');
 }
 
 const USAGE = 'Usage: npm run migrate-store -- --to postgres://user:password@host:5432/db [--data-dir DIR]';

@@ -14,6 +14,11 @@ import { CliError } from './io.js';
 const SQLITE_DERIVED = /^(notes_fts($|_)|fts_note_ids$)/;
 /** The migrator's bookkeeping: the target has its own, written when its migrations ran. */
 const MIGRATOR = /^kysely_migration/;
+/**
+ * What only several PostgreSQL instances use (migration 0008): the shared signing key, which migrate-store
+ * fills from `DATA_DIR/jwt-secret` after the copy, and the write-rate buckets, which start full.
+ */
+const INSTANCE_STATE = /^(server_secrets|write_buckets)$/;
 
 /** A PostgreSQL column as the copy and the checksum need it. */
 export interface TargetColumn {
@@ -63,7 +68,7 @@ export function copiedTableNames(source: Sqlite.Database): string[] {
     .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name")
     .pluck()
     .all() as string[];
-  return names.filter((n) => !SQLITE_DERIVED.test(n) && !MIGRATOR.test(n));
+  return names.filter((n) => !SQLITE_DERIVED.test(n) && !MIGRATOR.test(n) && !INSTANCE_STATE.test(n));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from 'kysely';
+import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type RawBuilder } from 'kysely';
 
 /**
  * Everything that differs between the two stores, in one place (issue 14): the repositories, the engine and
@@ -10,6 +10,14 @@ export type StoreKind = 'sqlite' | 'postgres';
 
 /** A database handle of any schema: a Kysely, a transaction or a connection. */
 type AnyDb = Pick<Kysely<unknown>, 'getExecutor'>;
+
+/**
+ * The kinds of advisory lock the server takes on PostgreSQL (the first key of the two-key form, so they never
+ * meet another kind's or another program's locks): periodic jobs (lib/jobs.ts) and credential rate-limit keys
+ * (plugins/rate-limit.ts).
+ */
+export type LockSpace = 'job' | 'limit';
+const LOCK_SPACES: Record<LockSpace, number> = { job: 0x41444801, limit: 0x41444802 };
 
 export interface Dialect {
   readonly kind: StoreKind;
@@ -24,6 +32,34 @@ export interface Dialect {
   lockUser(db: AnyDb, userId: string): Promise<void>;
   /** The statement that checks a full-text query of the notes index (see `searchNotesSql`). */
   searchNotes(userId: string, words: string[], limit: number): RawBuilder<unknown>;
+  /**
+   * One process owns the store and runs its statements one at a time (SQLite: the DATA_DIR claim and one
+   * connection), so short-lived coordination (password checks in flight, write buckets) may stay in memory.
+   * False on PostgreSQL: pooled connections run at once and several instances share the store, so such state
+   * lives in the store (docs/sync.md, "Several instances").
+   */
+  readonly singleProcess: boolean;
+  /**
+   * A lock on `key` held until the running transaction ends (PostgreSQL `pg_advisory_xact_lock`, waiting for
+   * it). SQLite needs none: its writes already run one at a time.
+   */
+  lockKey(db: AnyDb, space: LockSpace, key: string): Promise<void>;
+  /**
+   * Try to take a lock on `key` for the connection `db` (PostgreSQL `pg_try_advisory_lock`, held until
+   * `unlockKey` or until the connection ends); answers whether it was taken. SQLite: always taken.
+   */
+  tryLockKey(db: AnyDb, space: LockSpace, key: string): Promise<boolean>;
+  unlockKey(db: AnyDb, space: LockSpace, key: string): Promise<void>;
+  /**
+   * Tell the other instances (PostgreSQL `pg_notify`; their listening connections hear it once the sending
+   * transaction commits). SQLite has no other instances: nothing is sent.
+   */
+  notify(db: AnyDb, channel: string, payload: string): Promise<void>;
+  /**
+   * A table whose rows may be lost in a crash (rate-limit buckets): PostgreSQL `UNLOGGED` (no WAL, so its
+   * writes never wait for a flush to disk); an ordinary table on SQLite.
+   */
+  scratchTable<T extends CreateTableBuilder<string, never>>(table: T): T;
   /** Column types the migrations need: a 64-bit integer (milliseconds, byte totals). */
   readonly bigint: 'integer' | 'bigint';
   /** An integer primary key the store numbers itself (SQLite AUTOINCREMENT, a PostgreSQL identity column). */
@@ -36,6 +72,12 @@ const sqlite: Dialect = {
   kind: 'sqlite',
   greatest: (a, b) => sql<number>`max(${a}, ${b})`,
   lockUser: async () => {},
+  singleProcess: true,
+  lockKey: async () => {},
+  tryLockKey: async () => true,
+  unlockKey: async () => {},
+  notify: async () => {},
+  scratchTable: (table) => table,
   // FTS5 (migrations 0002/0004): each word a quoted prefix term, all required; bm25 weighs the title 10:1.
   searchNotes: (userId, words, limit) => {
     const match = words.map((w) => `"${w}"*`).join(' ');
@@ -57,6 +99,22 @@ const postgres: Dialect = {
     await sql`INSERT INTO sync_user (user_id, seq, min_version) VALUES (${userId}, 0, 0) ON CONFLICT DO NOTHING`.execute(db);
     await sql`SELECT seq FROM sync_user WHERE user_id = ${userId} FOR UPDATE`.execute(db);
   },
+  singleProcess: false,
+  // hashtext folds the key to 32 bits: two keys that collide only share a lock (more waiting, never less).
+  lockKey: async (db, space, key) => {
+    await sql`SELECT pg_advisory_xact_lock(${LOCK_SPACES[space]}::int, hashtext(${key}))`.execute(db);
+  },
+  tryLockKey: async (db, space, key) => {
+    const { rows } = await sql<{ taken: boolean }>`SELECT pg_try_advisory_lock(${LOCK_SPACES[space]}::int, hashtext(${key})) AS taken`.execute(db);
+    return rows[0]?.taken === true;
+  },
+  unlockKey: async (db, space, key) => {
+    await sql`SELECT pg_advisory_unlock(${LOCK_SPACES[space]}::int, hashtext(${key}))`.execute(db);
+  },
+  notify: async (db, channel, payload) => {
+    await sql`SELECT pg_notify(${channel}, ${payload})`.execute(db);
+  },
+  scratchTable: (table) => table.modifyFront(sql`unlogged`) as typeof table,
   // tsvector with the `simple` configuration (migration 0004): each word a prefix term (`word:*`), all
   // required, folded like the index (lower case, accents removed); the title weighs more (weight A).
   searchNotes: (userId, words, limit) => {

@@ -12,6 +12,8 @@ export interface Database {
   epochs: EpochsTable;
   sync_client: SyncClientTable;
   sync_rejection: SyncRejectionTable;
+  server_secrets: ServerSecretsTable;
+  write_buckets: WriteBucketsTable;
 }
 
 export interface UsersTable {
@@ -125,4 +127,19 @@ export interface SyncRejectionTable {
   code: string;
   message: string;
   created_at: string;
+}
+
+/** Secrets the server generated once, by name (`jwt`), shared by every instance of a PostgreSQL store. */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+/** Each user's write-rate token bucket on a shared store (modules/sync/limits.ts); UNLOGGED on PostgreSQL. */
+export interface WriteBucketsTable {
+  user_id: string;
+  tokens: number;
+  /** When `tokens` was last brought up to date (ms). */
+  at: number;
 }

@@ -3,6 +3,7 @@ import jwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@adhd/shared/users/schema';
+import { readOrCreateStoredSecret } from '../db/secrets.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { newId, newSecret, nowIso, sha256 } from '../lib/ids.js';
 
@@ -101,11 +102,12 @@ function isCrossSite(request: FastifyRequest): boolean {
   }
 }
 
-export const authPlugin = fp<{ secret: string; accessTokenTtl: number; sessionTtl: number }>(
+export const authPlugin = fp<{ secret: string | null; accessTokenTtl: number; sessionTtl: number }>(
   async (app, opts) => {
     await app.register(cookie);
     await app.register(jwt, {
-      secret: opts.secret,
+      // null: the key shared by every instance of the PostgreSQL store (config.ts `jwtSecret`).
+      secret: opts.secret ?? (await readOrCreateStoredSecret(app.db, 'jwt')),
       sign: { algorithm: 'HS256', expiresIn: opts.accessTokenTtl, aud: JWT_AUDIENCE, iss: JWT_ISSUER },
       verify: { algorithms: ['HS256'], allowedAud: JWT_AUDIENCE, allowedIss: JWT_ISSUER, requiredClaims: ['exp', 'sub', 'sid', 'aud', 'iss'] },
     });

@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
+import { runExclusive } from '../lib/jobs.js';
 import { writeTransaction } from '../lib/transaction.js';
 import { collectTombstones } from '../modules/sync/repository.js';
+import { pruneWriteBuckets } from '../modules/sync/limits.js';
 import { pruneRejections } from '../modules/sync/sync-state.js';
 
 const DAY_MS = 86_400_000;
@@ -22,10 +24,13 @@ export const REJECTION_TTL_DAYS = 30;
  * together or not at all (a crash in between used to leave deletes that no old cursor would ever notice). It
  * also runs once right after start-up (in the next turn, so `listen` is not held up), because a server that
  * is restarted more often than daily would otherwise never collect.
+ *
+ * With several instances on one PostgreSQL each has this timer, and a run holds the job's lock
+ * (`runExclusive`, lib/jobs.ts): an instance that finds another one running it skips that turn.
  */
 export const maintenancePlugin = fp<{ intervalMs?: number }>(
   async (app, opts) => {
-    const run = async () => {
+    const collect = async () => {
       const before = new Date(Date.now() - TOMBSTONE_TTL_DAYS * DAY_MS).toISOString();
       // No DISTINCT: it would make SQLite walk the (user_id, version) index over every row instead of the
       // small partial tombstone index.
@@ -43,17 +48,27 @@ export const maintenancePlugin = fp<{ intervalMs?: number }>(
       const rejectedBefore = new Date(Date.now() - REJECTION_TTL_DAYS * DAY_MS).toISOString();
       const rejections = await writeTransaction(app.db, app.dbKind, (trx) => pruneRejections(trx, rejectedBefore));
       if (rejections > 0) app.log.info({ rejections }, 'old push rejections forgotten');
+      await pruneWriteBuckets(app.db, app.sync.limits, Date.now());
+    };
+    /** Whether this instance ran it (false: another instance was running it). */
+    const run = async () => {
+      const ran = await runExclusive(app.db, 'maintenance', collect);
+      if (!ran) app.log.info('maintenance skipped: another instance is running it');
+      return ran;
     };
 
     let closing = false;
-    let running: Promise<void> = Promise.resolve();
-    /** Runs are chained: one at a time, in the order asked, each after `wait`. */
+    let running: Promise<boolean> = Promise.resolve(false);
+    /** Runs are chained: one at a time, in the order asked, each after `wait`. Answers whether it ran here. */
     const runLogged = (wait?: () => Promise<void>) => {
       if (closing) return running;
       running = running
         .then(wait)
-        .then(() => (closing ? undefined : run()))
-        .catch((err) => app.log.warn({ err }, 'maintenance failed'));
+        .then(() => (closing ? false : run()))
+        .catch((err: unknown) => {
+          app.log.warn({ err }, 'maintenance failed');
+          return false;
+        });
       return running;
     };
 
@@ -68,15 +83,14 @@ export const maintenancePlugin = fp<{ intervalMs?: number }>(
       clearInterval(timer);
       await running;
     });
-    app.decorate('runMaintenance', async () => {
-      await runLogged();
-    });
+    app.decorate('runMaintenance', () => runLogged());
   },
-  { name: 'maintenance', dependencies: ['db'] },
+  { name: 'maintenance', dependencies: ['db', 'sync-hub'] },
 );
 
 declare module 'fastify' {
   interface FastifyInstance {
-    runMaintenance: () => Promise<void>;
+    /** Run the maintenance job now; answers false when another instance was running it (PostgreSQL). */
+    runMaintenance: () => Promise<boolean>;
   }
 }

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { dialectOf } from '../db/dialect.js';
 import { tooManyRequests } from '../lib/errors.js';
 
 /** Events that count toward a limit. Stored in `auth_events`, so limits survive restarts. */
@@ -60,8 +62,12 @@ export interface Limits {
   reserve(rules: LimitRule[], kind: LimitEventKind, key: LimitKey): Promise<number>;
   /**
    * Start a password check: the rules are checked counting the checks in flight (so concurrent requests cannot
-   * all slip under a limit: at most `max` are ever evaluated), and the attempt holds its place in memory until
-   * it ends. Only a failure is written (`failed`), so a successful sign-in costs no write of its own.
+   * all slip under a limit: at most `max` are ever evaluated), and the attempt holds its place until it ends.
+   * On SQLite (one process, one connection) the place is held in memory and only a failure is written
+   * (`failed`), so a successful sign-in costs no write of its own. On PostgreSQL (pooled connections, several
+   * instances) the place is a row of `auth_events` written in the check's transaction, which holds an advisory
+   * lock on each email and IP of the rules: a failure keeps the row (its time moved to the failure), a success
+   * deletes it. A process that dies during the check leaves the row, counted as a failure.
    */
   begin(rules: LimitRule[], kind: LimitEventKind, key: LimitKey): Promise<Attempt>;
   /** Time (ms) of the newest event of a kind for an email or IP, or null. */
@@ -72,7 +78,7 @@ export interface Limits {
 
 /** A password check in flight (`Limits.begin`); end it exactly once. */
 export interface Attempt {
-  succeeded(): void;
+  succeeded(): Promise<void>;
   /** Record the failure (it counts from now on, also after a restart). */
   failed(): Promise<void>;
 }
@@ -95,6 +101,15 @@ function keyColumns(key: LimitKey): ['email' | 'ip', string][] {
 }
 
 /**
+ * Locks (until the transaction ends) every email and IP the rules count by, in one order: two requests that
+ * could count toward one rule take turns, whichever instance runs them (PostgreSQL; nothing on SQLite).
+ */
+async function lockRuleKeys(trx: Kysely<Database>, rules: LimitRule[], key: LimitKey) {
+  const names = new Set([...rules.flatMap((r) => keyColumns(r.key)), ...keyColumns(key)].map(([col, value]) => `${col}:${value}`));
+  for (const name of [...names].sort()) await dialectOf(trx).lockKey(trx, 'limit', name);
+}
+
+/**
  * Persistent, event-counting limits for credentials (ASVS 6.3.1, 2.2.1): failed logins per account and IP,
  * code and reset-mail sends per IP and email, failed code checks per IP. Old rows are pruned now and then.
  */
@@ -114,6 +129,18 @@ export const rateLimitPlugin = fp(
       for (const [col, value] of keyColumns(rule.key)) q = q.where(col, '=', value);
       return q;
     }
+
+    /**
+     * Evaluations of password checks and the writes of their failures take turns (SQLite, in memory): an
+     * evaluation reads the stored failures and then the attempts in flight, and a failure that was stored after
+     * the first read but left the in-flight set before the second would otherwise be counted by neither.
+     */
+    let turn: Promise<unknown> = Promise.resolve();
+    const inTurn = <T>(fn: () => Promise<T>): Promise<T> => {
+      const run = turn.then(fn, fn);
+      turn = run.catch(() => undefined);
+      return run;
+    };
 
     /** Attempts in flight (`begin`), counted by every rule they match until they end. */
     const inFlight = new Set<{ kind: LimitEventKind; key: LimitKey; at: number }>();
@@ -163,6 +190,25 @@ export const rateLimitPlugin = fp(
         .returning('id')
         .executeTakeFirstOrThrow();
 
+    /** An attempt whose place is its `auth_events` row (`begin` on a shared store). */
+    const storedAttempt = (id: number): Attempt => {
+      let ended = false;
+      const end = () => {
+        if (ended) throw new Error('an attempt ends once');
+        ended = true;
+      };
+      return {
+        async succeeded() {
+          end();
+          await db.deleteFrom('auth_events').where('id', '=', id).execute();
+        },
+        async failed() {
+          end();
+          await db.updateTable('auth_events').set({ at: Date.now() }).where('id', '=', id).execute();
+        },
+      };
+    };
+
     const limits: Limits = {
       async check(rules) {
         await evaluate(db, rules, Date.now());
@@ -174,37 +220,52 @@ export const rateLimitPlugin = fp(
         return id;
       },
       async reserve(rules, kind, key) {
-        const now = Date.now();
         const { id } = await db.transaction().execute(async (trx) => {
-          await evaluate(trx, rules, now);
-          return insert(trx, kind, key, now);
+          await lockRuleKeys(trx, rules, key);
+          const at = Date.now();
+          await evaluate(trx, rules, at);
+          return insert(trx, kind, key, at);
         });
-        await prune(now);
+        await prune(Date.now());
         return id;
       },
       async begin(rules, kind, key) {
-        const now = Date.now();
-        await evaluate(db, rules, now);
-        const attempt = { kind, key, at: now };
-        inFlight.add(attempt);
+        if (!dialectOf(db).singleProcess) {
+          const { id } = await db.transaction().execute(async (trx) => {
+            await lockRuleKeys(trx, rules, key);
+            // The time once the locks are held: the events counted may be newer than the request.
+            const at = Date.now();
+            await evaluate(trx, rules, at);
+            return insert(trx, kind, key, at);
+          });
+          return storedAttempt(id);
+        }
+        const attempt = { kind, key, at: 0 };
+        await inTurn(async () => {
+          attempt.at = Date.now();
+          await evaluate(db, rules, attempt.at);
+          inFlight.add(attempt);
+        });
         let ended = false;
         const end = () => {
           if (ended) throw new Error('an attempt ends once');
           ended = true;
         };
         return {
-          succeeded() {
+          async succeeded() {
             end();
             inFlight.delete(attempt);
           },
           async failed() {
             end();
-            try {
-              // Stored before it leaves the in-flight set, so it never stops counting in between.
-              await insert(db, kind, key, Date.now());
-            } finally {
-              inFlight.delete(attempt);
-            }
+            await inTurn(async () => {
+              try {
+                // Stored before it leaves the in-flight set, so it never stops counting in between.
+                await insert(db, kind, key, Date.now());
+              } finally {
+                inFlight.delete(attempt);
+              }
+            });
           },
         };
       },

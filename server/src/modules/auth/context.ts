@@ -120,7 +120,7 @@ export async function checkPassword<T>(app: FastifyInstance, rules: LimitRule[],
     result = await check();
   } finally {
     if (result === null) await attempt.failed();
-    else attempt.succeeded();
+    else await attempt.succeeded();
   }
   return result;
 }

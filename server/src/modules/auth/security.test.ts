@@ -1,6 +1,7 @@
 import { createHmac, generateKeyPairSync, sign as rsaSign } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../../config.js';
+import { readOrCreateStoredSecret } from '../../db/secrets.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../../plugins/auth.js';
 import {
   bearer,
@@ -14,8 +15,11 @@ import { useServerTest, withTestApp } from '../../../test/kit.js';
 
 const t = useServerTest({ user: false });
 let u: RegisteredUser;
+/** The signing key (on PostgreSQL without JWT_SECRET it is kept in the store). */
+let jwtSecret: string;
 beforeAll(async () => {
   u = await registerUser(t.app);
+  jwtSecret = t.config.jwtSecret ?? (await readOrCreateStoredSecret(t.app.db, 'jwt'));
 });
 
 const me = (headers: Record<string, string>, app = t.app) => app.inject({ method: 'GET', url: '/api/auth/me', headers });
@@ -85,7 +89,7 @@ describe('JWT forgery set (every variant → 401 on GET /api/auth/me)', () => {
     const now = Math.floor(Date.now() / 1000);
     return { sub: real.sub, sid: real.sid, aud: JWT_AUDIENCE, iss: JWT_ISSUER, iat: now, exp: now + 600 };
   };
-  const hs = (payload: object, { alg = 'HS256', secret = t.config.jwtSecret } = {}) => {
+  const hs = (payload: object, { alg = 'HS256', secret = jwtSecret } = {}) => {
     const data = `${b64({ alg, typ: 'JWT' })}.${b64(payload)}`;
     return `${data}.${hmac(alg === 'HS512' ? 'sha512' : 'sha256', secret, data)}`;
   };
@@ -109,7 +113,7 @@ describe('JWT forgery set (every variant → 401 on GET /api/auth/me)', () => {
     const data = `${b64({ alg: 'RS256', typ: 'JWT' })}.${b64(claims())}`;
     const rs = `${data}.${rsaSign('sha256', Buffer.from(data), privateKey).toString('base64url')}`;
     expect((await me(bearer(rs))).statusCode).toBe(401);
-    expect((await me(bearer(`${data}.${hmac('sha256', t.config.jwtSecret, data)}`))).statusCode).toBe(401);
+    expect((await me(bearer(`${data}.${hmac('sha256', jwtSecret, data)}`))).statusCode).toBe(401);
   });
 
   it('bad signature', async () => {

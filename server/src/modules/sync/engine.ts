@@ -16,11 +16,12 @@ import {
   type MutationName,
   type PreparedMutation,
 } from '@adhd/shared/sync/registry';
+import { dialectOf } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { forbidden, HttpError } from '../../lib/errors.js';
 import { readTransaction, writeTransaction } from '../../lib/transaction.js';
 import { MutationHooks, type HookContext } from './hooks.js';
-import { DEFAULT_SYNC_LIMITS, WriteLimiter, type SyncLimits } from './limits.js';
+import { DEFAULT_SYNC_LIMITS, StoredWriteLimiter, WriteLimiter, type SyncLimits, type WriteBudget } from './limits.js';
 import { upsertEntities, type Db } from './repository.js';
 import {
   addEpoch,
@@ -59,13 +60,15 @@ export class SyncEngine {
   readonly limits: SyncLimits;
   /** Server-only work after a mutation, in its transaction (see hooks.ts). */
   readonly hooks = new MutationHooks();
-  private readonly writes: WriteLimiter;
+  private readonly writes: WriteBudget;
   /** When this process last opened a database epoch (ms). */
   private epochAt = 0;
 
   constructor(private readonly deps: EngineDeps) {
     this.limits = { ...DEFAULT_SYNC_LIMITS, ...deps.limits };
-    this.writes = new WriteLimiter(this.limits, () => this.clock().getTime());
+    // Several instances share a PostgreSQL store: they share each user's bucket too (limits.ts).
+    const clock = () => this.clock().getTime();
+    this.writes = dialectOf(deps.db).singleProcess ? new WriteLimiter(this.limits, clock) : new StoredWriteLimiter(deps.db, this.limits, clock);
   }
 
   private clock(): Date {
@@ -97,7 +100,7 @@ export class SyncEngine {
    * far it got and the client sends the rest again.
    */
   async push(userId: string, clientId: string, mutations: Mutation[]): Promise<PushResponse> {
-    this.writes.check(userId);
+    await this.writes.check(userId);
     const now = this.now();
     let ran = 0;
     const outcome = await writeTransaction(this.deps.db, this.deps.kind, async (trx) => {
@@ -201,7 +204,7 @@ export class SyncEngine {
     work: (exec: Exec, trx: Db) => Promise<void>,
     read: (trx: Db) => Promise<T>,
   ): Promise<T> {
-    this.writes.check(userId);
+    await this.writes.check(userId);
     const now = this.now();
     let ran = 0;
     const outcome = await writeTransaction(this.deps.db, this.deps.kind, async (trx) => {

@@ -11,6 +11,16 @@ export interface StreamHandle {
 }
 
 /**
+ * Where a hub sends what happened on this instance so other instances' streams hear it too (fanout.ts: NOTIFY
+ * on PostgreSQL). Messages that arrive from other instances come in through `deliver` and `closeSessions`,
+ * which never send them on again.
+ */
+export interface HubRelay {
+  poked(userId: string, version: number): void;
+  sessionsEnded(userId: string | null, sessionIds: readonly string[] | 'all', except?: string): void;
+}
+
+/**
  * In-process fan-out of "user X is now at version V" pokes to that user's open SSE streams.
  * With PostgreSQL and several instances the same hub is fed by LISTEN/NOTIFY (design/sync.md §8).
  *
@@ -21,6 +31,8 @@ export interface StreamHandle {
 export class SyncHub {
   /** Each user's streams, oldest first (a Set keeps insertion order). */
   private readonly streams = new Map<string, Set<StreamHandle>>();
+  /** Set when other instances share the store (plugins/sync-hub.ts). */
+  relay: HubRelay | null = null;
 
   constructor(private readonly streamsPerUser = DEFAULT_SYNC_LIMITS.streamsPerUser) {}
 
@@ -44,8 +56,20 @@ export class SyncHub {
     stream.end();
   }
 
+  /** The user is now at `version` (a write committed here): poke their streams here and on other instances. */
   poke(userId: string, version: number): void {
+    this.deliver(userId, version);
+    this.relay?.poked(userId, version);
+  }
+
+  /** Poke the user's streams on this instance only (a poke from another instance). */
+  deliver(userId: string, version: number): void {
     for (const stream of this.streams.get(userId) ?? []) stream.poke(version);
+  }
+
+  /** The users with an open stream on this instance. */
+  users(): string[] {
+    return [...this.streams.keys()];
   }
 
   subscriberCount(userId: string): number {
@@ -54,9 +78,16 @@ export class SyncHub {
 
   /**
    * Close the streams of ended sessions: the named ones (`userId` null: whoever's they are), or all of a
-   * user's sessions but `except`. Called where sessions are deleted (logout, password change, account deletion).
+   * user's sessions but `except`. Called where sessions are deleted (logout, password change, account deletion);
+   * other instances close theirs too.
    */
   endSessions(userId: string | null, sessionIds: readonly string[] | 'all', except?: string): void {
+    this.closeSessions(userId, sessionIds, except);
+    if (sessionIds === 'all' || sessionIds.length > 0) this.relay?.sessionsEnded(userId, sessionIds, except);
+  }
+
+  /** `endSessions` on this instance only (sessions ended on another instance). */
+  closeSessions(userId: string | null, sessionIds: readonly string[] | 'all', except?: string): void {
     const sets = userId === null ? [...this.streams.values()] : [this.streams.get(userId) ?? new Set<StreamHandle>()];
     for (const set of sets) {
       for (const stream of [...set]) {

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { PULL_MAX_BYTES } from '@adhd/shared/sync/protocol';
 import { tooManyRequests } from '../../lib/errors.js';
+import type { Db } from './rows.js';
 
 /**
  * What one user may cost the server (issue 12, point 7). The defaults are far above what a person does; tests
@@ -51,15 +53,32 @@ interface Bucket {
 }
 
 /**
- * Per-user token buckets for writes, in memory (one process; with several instances each counts its own).
+ * A user's write budget: `check` refuses with 429 and `Retry-After` while the user's bucket is empty; `charge`
+ * takes what a request cost afterwards (the mutations it ran), so a big push may leave the bucket in debt and
+ * the next one waits. In memory on SQLite (`WriteLimiter`), in the store on PostgreSQL (`StoredWriteLimiter`).
+ */
+export interface WriteBudget {
+  check(userId: string): void | Promise<void>;
+  charge(userId: string, cost: number): void | Promise<void>;
+}
+
+type BucketLimits = Pick<SyncLimits, 'writesPerMinute' | 'writeBurst'>;
+
+function refused(tokens: number, limits: BucketLimits) {
+  const seconds = Math.max(1, Math.ceil(((1 - tokens) * 60) / limits.writesPerMinute));
+  return tooManyRequests(seconds, 'Too many changes in a short time. Please wait a moment and try again');
+}
+
+/**
+ * Per-user token buckets for writes, in memory (one process: SQLite).
  * `check` refuses with 429 and `Retry-After` while a user's bucket is empty; `charge` takes what a request cost
  * afterwards (the mutations it ran), so a big push may leave the bucket in debt and the next one waits.
  */
-export class WriteLimiter {
+export class WriteLimiter implements WriteBudget {
   private readonly buckets = new Map<string, Bucket>();
 
   constructor(
-    private readonly limits: Pick<SyncLimits, 'writesPerMinute' | 'writeBurst'>,
+    private readonly limits: BucketLimits,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -74,8 +93,7 @@ export class WriteLimiter {
   check(userId: string): void {
     const b = this.bucket(userId);
     if (b.tokens >= 1) return;
-    const seconds = Math.max(1, Math.ceil(((1 - b.tokens) * 60) / this.limits.writesPerMinute));
-    throw tooManyRequests(seconds, 'Too many changes in a short time. Please wait a moment and try again');
+    throw refused(b.tokens, this.limits);
   }
 
   charge(userId: string, cost: number): void {
@@ -90,4 +108,53 @@ export class WriteLimiter {
   private prune(): void {
     for (const [userId] of this.buckets) if (this.bucket(userId).tokens >= this.limits.writeBurst) this.buckets.delete(userId);
   }
+}
+
+/**
+ * The same buckets kept in the store (`write_buckets`, UNLOGGED on PostgreSQL), so every instance draws on one
+ * bucket per user. `check` reads the row; `charge` refills and charges it in one atomic upsert, so concurrent
+ * charges from any instance all count (a check and its charge are not atomic, as in memory: requests checked
+ * together may all pass and leave the bucket in debt). A charge that fails is dropped: the write it follows has
+ * already committed and its answer must not fail. Full buckets are removed by the maintenance job.
+ */
+export class StoredWriteLimiter implements WriteBudget {
+  constructor(
+    private readonly db: Db,
+    private readonly limits: BucketLimits,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async check(userId: string): Promise<void> {
+    const row = await this.db.selectFrom('write_buckets').select(['tokens', 'at']).where('user_id', '=', userId).executeTakeFirst();
+    if (!row) return;
+    const elapsed = Math.max(0, this.clock() - Number(row.at));
+    const tokens = Math.min(this.limits.writeBurst, Number(row.tokens) + (elapsed * this.limits.writesPerMinute) / 60_000);
+    if (tokens < 1) throw refused(tokens, this.limits);
+  }
+
+  async charge(userId: string, cost: number): Promise<void> {
+    const now = this.clock();
+    const burst = this.limits.writeBurst;
+    const rate = sql`CAST(${this.limits.writesPerMinute / 60_000} AS double precision)`;
+    // Portable SQL (CASE, not least/greatest); instances' clocks may differ a little: time never runs back.
+    const refilled = sql`write_buckets.tokens + (CASE WHEN ${now} > write_buckets.at THEN ${now} - write_buckets.at ELSE 0 END) * ${rate}`;
+    await this.db
+      .insertInto('write_buckets')
+      .values({ user_id: userId, tokens: burst - cost, at: now })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({
+          tokens: sql`(CASE WHEN ${refilled} > ${burst} THEN ${burst} ELSE ${refilled} END) - ${cost}`,
+          at: sql`CASE WHEN ${now} > write_buckets.at THEN ${now} ELSE write_buckets.at END`,
+        }),
+      )
+      .execute()
+      .catch(() => undefined);
+  }
+}
+
+/** Remove the buckets that have refilled (they answer the same as no row); answers how many. */
+export async function pruneWriteBuckets(db: Db, limits: BucketLimits, now: number): Promise<number> {
+  const refillMs = Math.ceil((limits.writeBurst * 60_000) / limits.writesPerMinute);
+  const res = await db.deleteFrom('write_buckets').where('at', '<', now - refillMs).executeTakeFirst();
+  return Number(res.numDeletedRows);
 }

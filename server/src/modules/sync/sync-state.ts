@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
+import { forbidden } from '../../lib/errors.js';
 import type { Db } from './rows.js';
 
 /**
@@ -40,6 +41,16 @@ export async function readSeq(db: Db, userId: string): Promise<{ seq: number; mi
   return { seq: Number(row?.seq ?? 0), minVersion: Number(row?.min_version ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
 
+/** The current version of each of `userIds` that has one (the catch-up poke of an instance's streams). */
+export async function readSeqs(db: Db, userIds: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (let i = 0; i < userIds.length; i += CHUNK) {
+    const rows = await db.selectFrom('sync_user').select(['user_id', 'seq']).where('user_id', 'in', userIds.slice(i, i + CHUNK)).execute();
+    for (const r of rows) out.set(r.user_id, Number(r.seq));
+  }
+  return out;
+}
+
 export async function findClient(db: Db, clientId: string) {
   return db
     .selectFrom('sync_client')
@@ -48,12 +59,18 @@ export async function findClient(db: Db, clientId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Record the client's last processed mutation id. The row is only ever updated for its own user: two users'
+ * first pushes with one client id (each holding only its own user's lock, on PostgreSQL) cannot both see "no
+ * row"; the second finds the first's row and is refused (403), its transaction rolled back.
+ */
 export async function saveClient(db: Db, clientId: string, userId: string, lastMutationId: number, now: string) {
-  await db
+  const res = await db
     .insertInto('sync_client')
     .values({ client_id: clientId, user_id: userId, last_mutation_id: lastMutationId, last_seen_at: now })
-    .onConflict((oc) => oc.column('client_id').doUpdateSet({ last_mutation_id: lastMutationId, last_seen_at: now }))
-    .execute();
+    .onConflict((oc) => oc.column('client_id').doUpdateSet({ last_mutation_id: lastMutationId, last_seen_at: now }).where('sync_client.user_id', '=', userId))
+    .executeTakeFirst();
+  if (Number(res.numInsertedOrUpdatedRows) !== 1) throw forbidden('This client belongs to another user');
 }
 
 /** Why a pushed mutation was rejected, as its push answered (docs/sync.md, push). */
