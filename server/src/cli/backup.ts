@@ -1,9 +1,8 @@
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import Sqlite from 'better-sqlite3';
 import { createPrivateFile } from '../db/data-dir.js';
-import { CliError, type CliIo } from './io.js';
+import { CliError, parseCliOptions, type CliIo } from './io.js';
 
 /**
  * `npm run backup`: a consistent online backup of the SQLite store (docs/operations.md, "Backing up").
@@ -124,17 +123,8 @@ export function formatBytes(bytes: number): string {
 
 /** The `backup` command: answers the exit code. */
 export async function backupCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
-  let values: { 'data-dir'?: string; out?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
-  } catch (err) {
-    io.error(`${(err as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    io.print(USAGE);
-    return 0;
-  }
+  const values = parseCliOptions(argv, ['out'], USAGE, io);
+  if (typeof values === 'number') return values;
   const dataDir = path.resolve(values['data-dir'] ?? env.DATA_DIR ?? './data');
   if (env.DATABASE_URL) {
     io.error(

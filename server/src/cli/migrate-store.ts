@@ -1,12 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import Sqlite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { claimDataDir } from '../db/data-dir.js';
 import type { Database } from '../db/schema.js';
 import { migrateToLatest, openSqlite } from '../plugins/db.js';
-import { CliError, type CliIo } from './io.js';
+import { CliError, parseCliOptions, type CliIo } from './io.js';
 import { openTarget } from './pg-target.js';
 import { copiedTableNames, copyTables, nonEmptyTables, planTables, postgresSum, sqliteSum, type TablePlan } from './store-copy.js';
 
@@ -146,17 +145,8 @@ const USAGE = 'Usage: npm run migrate-store -- --to postgres://user:password@hos
 
 /** The `migrate-store` command: answers the exit code. */
 export async function migrateStoreCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
-  let values: { 'data-dir'?: string; to?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
-  } catch (err) {
-    io.error(`${(err as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    io.print(USAGE);
-    return 0;
-  }
+  const values = parseCliOptions(argv, ['to'], USAGE, io);
+  if (typeof values === 'number') return values;
   if (!values.to || !/^postgres(ql)?:\/\//.test(values.to)) {
     io.error(`--to must be a postgres:// URL of an empty database.\n${USAGE}`);
     return 2;
