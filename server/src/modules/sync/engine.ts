@@ -18,6 +18,7 @@ import {
 } from '@adhd/shared/sync/registry';
 import type { Database } from '../../db/schema.js';
 import { forbidden, HttpError } from '../../lib/errors.js';
+import { groupedWrites, type WriteRunner } from '../../lib/group-commit.js';
 import { readTransaction, writeTransaction } from '../../lib/transaction.js';
 import { MutationHooks, type HookContext } from './hooks.js';
 import { DEFAULT_SYNC_LIMITS, WriteLimiter, type SyncLimits } from './limits.js';
@@ -62,10 +63,13 @@ export class SyncEngine {
   private readonly writes: WriteLimiter;
   /** When this process last opened a database epoch (ms). */
   private epochAt = 0;
+  /** The transactions of pushes: group commit on SQLite (lib/group-commit.ts). */
+  private readonly pushWrites: WriteRunner;
 
   constructor(private readonly deps: EngineDeps) {
     this.limits = { ...DEFAULT_SYNC_LIMITS, ...deps.limits };
     this.writes = new WriteLimiter(this.limits, () => this.clock().getTime());
+    this.pushWrites = groupedWrites(deps.db, deps.kind);
   }
 
   private clock(): Date {
@@ -94,13 +98,14 @@ export class SyncEngine {
   /**
    * Apply a sync push (exactly once per mutation id; see the protocol rules in docs/sync.md). A batch that has
    * run `batchBudgetMs` or staged `batchMaxRows` row writes stops taking mutations: `lastMutationId` says how
-   * far it got and the client sends the rest again.
+   * far it got and the client sends the rest again. On SQLite the pushes of one event-loop turn share a commit
+   * (group commit), each in its own savepoint; each is answered after that commit.
    */
   async push(userId: string, clientId: string, mutations: Mutation[]): Promise<PushResponse> {
     this.writes.check(userId);
     const now = this.now();
     let ran = 0;
-    const outcome = await writeTransaction(this.deps.db, this.deps.kind, async (trx) => {
+    const outcome = await this.pushWrites(async (trx) => {
       const started = performance.now();
       await lockUser(trx, userId);
       const client = await findClient(trx, clientId);
