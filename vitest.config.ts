@@ -25,6 +25,7 @@ const SQLITE_ONLY = [
   'test/data-dir.test.ts',
   'test/fts-restore.test.ts',
   'test/migrations.test.ts',
+  'test/group-commit-crash.test.ts',
   'src/db/migrations/0005_user_limits.test.ts',
 ];
 

@@ -19,6 +19,12 @@ const ROW_COLUMNS = [...PULL_COLUMNS, 'field_versions'] as const;
 /** The user's rows of one type: every query of this file starts here (the primary key's prefix). */
 const ofType = (db: Db, userId: string, type: string) => db.selectFrom('entities').where('user_id', '=', userId).where('type', '=', type);
 
+/**
+ * Live rows only, spelt as the partial indexes of migration 0007 spell it (a literal, not a parameter), so the
+ * store finds them from `entities_live` / `entities_live_children` without loading rows to check `deleted`.
+ */
+const LIVE = sql<boolean>`deleted = 0`;
+
 export async function findEntity(db: Db, userId: string, type: string, id: string): Promise<EntityRow | undefined> {
   return ofType(db, userId, type).select(ROW_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
@@ -30,22 +36,22 @@ export async function findEntities(db: Db, userId: string, type: string, ids: st
 
 export async function findChildren(db: Db, userId: string, type: string, parentIds: string[]): Promise<EntityRow[]> {
   if (parentIds.length === 0) return [];
-  return ofType(db, userId, type).select(ROW_COLUMNS).where('parent_id', 'in', parentIds).where('deleted', '=', 0).execute();
+  return ofType(db, userId, type).select(ROW_COLUMNS).where('parent_id', 'in', parentIds).where(LIVE).execute();
 }
 
 /** Every live row of a type, with field versions: the source of `MutationTx.all` on the server. */
 export async function findLiveEntities(db: Db, userId: string, type: string): Promise<EntityRow[]> {
-  return ofType(db, userId, type).select(ROW_COLUMNS).where('deleted', '=', 0).orderBy('id').execute();
+  return ofType(db, userId, type).select(ROW_COLUMNS).where(LIVE).orderBy('id').execute();
 }
 
 /** Parent links of the live children of `parentIds`: just ids, for deriving `children`. */
 export async function findChildLinks(db: Db, userId: string, type: string, parentIds: string[]) {
   if (parentIds.length === 0) return [];
-  return ofType(db, userId, type).select(['id', 'parent_id']).where('parent_id', 'in', parentIds).where('deleted', '=', 0).execute();
+  return ofType(db, userId, type).select(['id', 'parent_id']).where('parent_id', 'in', parentIds).where(LIVE).execute();
 }
 
 export async function listLive(db: Db, userId: string, type: string, page: { limit?: number; offset?: number } = {}): Promise<ReadRow[]> {
-  let q = ofType(db, userId, type).select(PULL_COLUMNS).where('deleted', '=', 0).orderBy('id');
+  let q = ofType(db, userId, type).select(PULL_COLUMNS).where(LIVE).orderBy('id');
   if (page.limit !== undefined) q = q.limit(page.limit).offset(page.offset ?? 0);
   return q.execute();
 }
@@ -57,7 +63,7 @@ export async function listLive(db: Db, userId: string, type: string, page: { lim
 export async function liveIdsNewestFirst(db: Db, userId: string, type: string): Promise<{ id: string; size: number }[]> {
   return ofType(db, userId, type)
     .select(['id', sql<number>`octet_length(data)`.as('size')])
-    .where('deleted', '=', 0)
+    .where(LIVE)
     .orderBy('updated_at', 'desc')
     .orderBy('id')
     .execute();
