@@ -57,6 +57,8 @@ function traceStop() {
   }
 }
 
+import { pullTimes } from './server/pull-times.mjs';
+
 const dist = new URL('../server/dist/', import.meta.url);
 const { buildApp } = await import(new URL('app.js', dist).href);
 const { loadConfig } = await import(new URL('config.js', dist).href);
@@ -70,6 +72,8 @@ const config = loadConfig(
   {},
   {
     dataDir,
+    // BENCH_DATABASE_URL runs the app on PostgreSQL (the server suite's `--store postgres`).
+    databaseUrl: process.env.BENCH_DATABASE_URL || null,
     logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
     clientDist: null,
     ...(defaultLimits
@@ -181,6 +185,8 @@ const commands = {
     return { ms: took, loopDelayMaxMs: h.max / 1e6 };
   },
   memory: () => ({ ...process.memoryUsage(), ...vmRss() }),
+  /** Metric 6 inside the app's process (no transfer, no client parse): see bench/server/pull-times.mjs. */
+  pullTimes: (args) => pullTimes(app, dataDir, args),
   /** A full garbage collection, then memory figures: what the process still holds (security S2). */
   gcMemory: async () => {
     fullGc();
