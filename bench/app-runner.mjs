@@ -10,6 +10,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { createRequire } from 'node:module';
 import { sql } from 'kysely';
+import { pullTimes } from './server/pull-times.mjs';
 
 // Diagnostics for the event-loop figures: while a traced lag window is open, a 1 ms interval timer splits time
 // into loop turns, and every SQLite statement (better-sqlite3 is synchronous: it runs on the main thread) adds
@@ -56,8 +57,6 @@ function traceStop() {
     };
   }
 }
-
-import { pullTimes } from './server/pull-times.mjs';
 
 const dist = new URL('../server/dist/', import.meta.url);
 const { buildApp } = await import(new URL('app.js', dist).href);

@@ -60,9 +60,9 @@ export async function postgresStore(serverUrl, dataDir) {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  const url = u.toString();
+  // Another database on the same server: the URL's path names it (Unix-socket URLs have no host, so no `URL`).
+  const [base, query] = serverUrl.split('?');
+  const url = `${base.replace(/^(postgres(?:ql)?:\/\/[^/]*)(\/[^/]*)?$/, `$1/${name}`)}${query ? `?${query}` : ''}`;
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   return {
     kind: 'postgres',

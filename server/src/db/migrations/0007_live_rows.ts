@@ -35,7 +35,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await db.schema
       .createIndex('entities_version_size')
       .on('entities')
-      .columns(['user_id', 'version', sql`octet_length(data)`])
+      .columns(['user_id', 'version'])
+      .expression(sql`octet_length(data)`)
       .execute();
     await db.schema.dropIndex('entities_version').execute();
   }
