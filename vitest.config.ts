@@ -27,7 +27,7 @@ const SQLITE_ONLY = [
   'test/migrations.test.ts',
   'test/group-commit-crash.test.ts',
   'src/db/migrations/0005_user_limits.test.ts',
-  'src/db/migrations/0007_live_rows.test.ts',
+  'test/live-rows-plan.test.ts',
 ];
 
 const serverTests = ['src/**/*.test.ts', 'test/**/*.test.ts'];

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openSqlite, type OpenedDatabase } from '../../plugins/db.js';
-import { changeSizes, findChildLinks, listLive } from '../../modules/sync/repository.js';
+import { migrateToLatest, openSqlite, type OpenedDatabase } from '../src/plugins/db.js';
+import { changeSizes, findChildLinks, listLive } from '../src/modules/sync/repository.js';
 
 /**
  * Migration 0007 on SQLite: the queries of a list page, of its children and of a pull's page sizes are answered
