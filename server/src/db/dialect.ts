@@ -24,6 +24,8 @@ export interface Dialect {
   lockUser(db: AnyDb, userId: string): Promise<void>;
   /** The statement that checks a full-text query of the notes index (see `searchNotesSql`). */
   searchNotes(userId: string, words: string[], limit: number): RawBuilder<unknown>;
+  /** A text value as a JSON string literal (quotes and escapes), built by the store: `"a\\"b"`. */
+  jsonQuote(value: RawBuilder<unknown>): RawBuilder<string>;
   /** Column types the migrations need: a 64-bit integer (milliseconds, byte totals). */
   readonly bigint: 'integer' | 'bigint';
   /** An integer primary key the store numbers itself (SQLite AUTOINCREMENT, a PostgreSQL identity column). */
@@ -35,6 +37,7 @@ const NOTE_COLUMNS = sql.raw('e.type, e.id, e.data, e.parent_id, e.version, e.de
 const sqlite: Dialect = {
   kind: 'sqlite',
   greatest: (a, b) => sql<number>`max(${a}, ${b})`,
+  jsonQuote: (value) => sql<string>`json_quote(${value})`,
   lockUser: async () => {},
   // FTS5 (migrations 0002/0004): each word a quoted prefix term, all required; bm25 weighs the title 10:1.
   searchNotes: (userId, words, limit) => {
@@ -53,6 +56,7 @@ const sqlite: Dialect = {
 const postgres: Dialect = {
   kind: 'postgres',
   greatest: (a, b) => sql<number>`greatest(${a}, ${b})`,
+  jsonQuote: (value) => sql<string>`to_json(${value})::text`,
   lockUser: async (db, userId) => {
     await sql`INSERT INTO sync_user (user_id, seq, min_version) VALUES (${userId}, 0, 0) ON CONFLICT DO NOTHING`.execute(db);
     await sql`SELECT seq FROM sync_user WHERE user_id = ${userId} FOR UPDATE`.execute(db);
