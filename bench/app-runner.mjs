@@ -90,7 +90,9 @@ const config = loadConfig(
 );
 // Seeding pushes tens of thousands of mutations at once: no per-user write rate limit here (unless the defaults
 // were asked for).
-const app = await buildApp(config, defaultLimits ? {} : { syncLimits: { writeBurst: HIGH * HIGH, writesPerMinute: HIGH * HIGH } });
+// BENCH_GROUP_COMMIT_MAX=1 turns group commit off (one commit per push), for before/after comparisons.
+const groupCommit = process.env.BENCH_GROUP_COMMIT_MAX ? { groupCommitMax: Number(process.env.BENCH_GROUP_COMMIT_MAX) } : {};
+const app = await buildApp(config, defaultLimits ? { syncLimits: groupCommit } : { syncLimits: { writeBurst: HIGH * HIGH, writesPerMinute: HIGH * HIGH, ...groupCommit } });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const { port } = app.server.address();
 

@@ -69,7 +69,7 @@ export class SyncEngine {
   constructor(private readonly deps: EngineDeps) {
     this.limits = { ...DEFAULT_SYNC_LIMITS, ...deps.limits };
     this.writes = new WriteLimiter(this.limits, () => this.clock().getTime());
-    this.pushWrites = groupedWrites(deps.db, deps.kind);
+    this.pushWrites = groupedWrites(deps.db, deps.kind, { maxJobs: this.limits.groupCommitMax, budgetMs: this.limits.groupCommitBudgetMs });
   }
 
   private clock(): Date {
