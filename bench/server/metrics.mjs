@@ -48,7 +48,7 @@ export function push1Metric(http, id = 3, prefix = '', durability = 'synchronous
     ratio: sig3(r3),
     target: '≥ 0.2×',
     checks: [{ label: 'ratio ≥ 0.2', ok: r3 >= 0.2 }],
-    note: `p99 ${http.push1Run.p99} ms; c=32, each request a new client, ${durability}`,
+    note: `p99 ${http.push1Run.p99} ms; each request a new client, ${durability}`,
   });
 }
 
