@@ -12,7 +12,7 @@ import { dialectOf } from '../dialect.js';
  * - `entities_live_children (user_id, type, parent_id, id) WHERE deleted = 0 AND parent_id IS NOT NULL`: the
  *   live children of a page's rows (a task's `children`) from the index alone.
  * - SQLite: `entities_version (user_id, version)` becomes `entities_version_size (user_id, version,
- *   octet_length(data))`, so a pull sizes its page (pull.ts `changeSizes`) from the index alone instead of
+ *   octet_length(data))`, so a pull sizes its page (repository.ts `pageCut`) from the index alone instead of
  *   loading every row of the page twice. PostgreSQL cannot answer an expression from an index-only scan, so it
  *   keeps `entities_version`.
  * The queries spell the condition as the literal `deleted = 0`: a partial index is chosen only for a query

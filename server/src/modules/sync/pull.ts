@@ -1,5 +1,5 @@
 import { forbidden } from '../../lib/errors.js';
-import { changeSizes, changesJson, type Db } from './repository.js';
+import { changesJson, pageCut, type Db } from './repository.js';
 import { epochKnown, findClient, newestEpoch, readSeq } from './sync-state.js';
 
 /** The read side of the sync protocol (docs/sync.md, pull): a page of changes as JSON text. */
@@ -18,9 +18,9 @@ const CHANGE_OVERHEAD = 160;
 /**
  * A page of changes after `cursor` as JSON text, with the client's lastMutationId read in the same snapshot
  * (`trx`). A full sync moves every row the user has, so the stored JSON of each row is spliced into the answer
- * instead of being parsed and serialized again, by the store itself (`changesJson`). A page holds at most `limit` rows and is cut once its rows
- * reach `pullMaxBytes` (always at least one row): the sizes are read first from the version index, so the rows
- * read are the rows sent.
+ * instead of being parsed and serialized again, by the store itself (`changesJson`). A page holds at most
+ * `limit` rows and is cut once its rows reach `pullMaxBytes` (always at least one row): the store decides the cut
+ * first from the rows' sizes (`pageCut`), so the rows read are the rows sent.
  */
 export async function pullPage(trx: Db, userId: string, clientId: string, { cursor, limit, epoch }: PullParams, pullMaxBytes: number): Promise<string> {
   const client = await findClient(trx, clientId);
@@ -33,14 +33,9 @@ export async function pullPage(trx: Db, userId: string, clientId: string, { curs
   const unknownEpoch = epoch !== undefined && epoch !== current?.id && !(await epochKnown(trx, epoch));
   const reset = unknownEpoch || cursor > seq || (cursor > 0 && cursor < minVersion);
   const from = reset ? 0 : cursor;
-  const sizes = await changeSizes(trx, userId, from, limit + 1);
-  let take = 0;
-  for (let bytes = 0; take < Math.min(limit, sizes.length); take++) {
-    bytes += Number(sizes[take]!.size) + CHANGE_OVERHEAD;
-    if (take > 0 && bytes > pullMaxBytes) break;
-  }
-  const hasMore = sizes.length > take;
+  const { fetched, take, last } = await pageCut(trx, userId, from, limit, pullMaxBytes, CHANGE_OVERHEAD);
+  const hasMore = fetched > take;
   const changes = take === 0 ? '' : await changesJson(trx, userId, from, take);
-  const nextCursor = hasMore ? Number(sizes[take - 1]!.version) : Math.max(seq, from);
+  const nextCursor = hasMore ? last! : Math.max(seq, from);
   return `{"cursor":${nextCursor},"hasMore":${hasMore},"reset":${reset},"lastMutationId":${lastMutationId},"epoch":${JSON.stringify(current?.id ?? '')},"changes":[${changes}]}`;
 }

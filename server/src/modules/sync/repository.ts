@@ -142,18 +142,23 @@ export async function changesJson(db: Db, userId: string, cursor: number, limit:
 }
 
 /**
- * Versions and JSON sizes (bytes) of the rows changed after `cursor`, oldest first: the pull decides where to
- * cut a page before it reads any row's data. `octet_length` reads the size from the record header.
+ * Where a pull page of the rows changed after `cursor` ends, decided before any row's data is read: rows are
+ * taken in version order while their JSON sizes (bytes, plus `overhead` each) add up to at most `maxBytes`, at
+ * least one and at most `limit`. Answers how many rows there are after `cursor` up to `limit + 1` (`fetched`), how
+ * many the page takes and the version of its last row. The sizes are summed by the store (one answer row);
+ * `octet_length` reads them from the version index on SQLite (migration 0007) and from the record header on
+ * PostgreSQL.
  */
-export async function changeSizes(db: Db, userId: string, cursor: number, limit: number) {
-  return db
-    .selectFrom('entities')
-    .select(['version', sql<number>`octet_length(data)`.as('size')])
-    .where('user_id', '=', userId)
-    .where('version', '>', cursor)
-    .orderBy('version')
-    .limit(limit)
-    .execute();
+export async function pageCut(db: Db, userId: string, cursor: number, limit: number, maxBytes: number, overhead: number) {
+  const taken = sql`(rn = 1 OR total <= ${maxBytes}) AND rn <= ${limit}`;
+  const { rows } = await sql<{ fetched: number; take: number | null; last: number | null }>`SELECT count(*) AS fetched,
+      sum(CASE WHEN ${taken} THEN 1 ELSE 0 END) AS take, max(CASE WHEN ${taken} THEN version END) AS last
+    FROM (SELECT version, row_number() OVER (ORDER BY version) AS rn,
+        sum(size + ${overhead}) OVER (ORDER BY version ROWS UNBOUNDED PRECEDING) AS total
+      FROM (SELECT version, octet_length(data) AS size FROM entities
+        WHERE user_id = ${userId} AND version > ${cursor} ORDER BY version LIMIT ${limit + 1}) sizes) cut`.execute(db);
+  const row = rows[0];
+  return { fetched: Number(row?.fetched ?? 0), take: Number(row?.take ?? 0), last: row?.last === null || row?.last === undefined ? null : Number(row.last) };
 }
 
 /** Drop tombstones older than `before` and raise min_version so older cursors reset (design/sync.md §4). */
