@@ -26,10 +26,12 @@ const SQLITE_ONLY = [
   'test/data-dir.test.ts',
   'test/fts-restore.test.ts',
   'test/migrations.test.ts',
+  'test/group-commit-crash.test.ts',
   'src/db/migrations/0005_user_limits.test.ts',
   // The SQLite backup and restore, and the move from SQLite (its PostgreSQL half runs in the SQLite project).
   'test/backup.test.ts',
   'test/migrate-store.test.ts',
+  'test/live-rows-plan.test.ts',
 ];
 
 

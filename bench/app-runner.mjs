@@ -10,6 +10,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { createRequire } from 'node:module';
 import { sql } from 'kysely';
+import { pullTimes } from './server/pull-times.mjs';
 
 // Diagnostics for the event-loop figures: while a traced lag window is open, a 1 ms interval timer splits time
 // into loop turns, and every SQLite statement (better-sqlite3 is synchronous: it runs on the main thread) adds
@@ -70,6 +71,8 @@ const config = loadConfig(
   {},
   {
     dataDir,
+    // BENCH_DATABASE_URL runs the app on PostgreSQL (the server suite's `--store postgres`).
+    databaseUrl: process.env.BENCH_DATABASE_URL || null,
     logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
     clientDist: null,
     ...(defaultLimits
@@ -87,7 +90,9 @@ const config = loadConfig(
 );
 // Seeding pushes tens of thousands of mutations at once: no per-user write rate limit here (unless the defaults
 // were asked for).
-const app = await buildApp(config, defaultLimits ? {} : { syncLimits: { writeBurst: HIGH * HIGH, writesPerMinute: HIGH * HIGH } });
+// BENCH_GROUP_COMMIT_MAX=1 turns group commit off (one commit per push), for before/after comparisons.
+const groupCommit = process.env.BENCH_GROUP_COMMIT_MAX ? { groupCommitMax: Number(process.env.BENCH_GROUP_COMMIT_MAX) } : {};
+const app = await buildApp(config, defaultLimits ? { syncLimits: groupCommit } : { syncLimits: { writeBurst: HIGH * HIGH, writesPerMinute: HIGH * HIGH, ...groupCommit } });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const { port } = app.server.address();
 
@@ -181,6 +186,8 @@ const commands = {
     return { ms: took, loopDelayMaxMs: h.max / 1e6 };
   },
   memory: () => ({ ...process.memoryUsage(), ...vmRss() }),
+  /** Metric 6 inside the app's process (no transfer, no client parse): see bench/server/pull-times.mjs. */
+  pullTimes: (args) => pullTimes(app, dataDir, args),
   /** A full garbage collection, then memory figures: what the process still holds (security S2). */
   gcMemory: async () => {
     fullGc();

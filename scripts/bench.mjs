@@ -32,6 +32,8 @@
 // `-client` feature benches); --only <suite> (build, then one suite alone; results.json then holds only its rows
 // and --update-docs leaves the results block as it is):
 //   --only server    metrics 1–7 and 17, and the feature benches without a browser (100)
+// --store sqlite|postgres|both (default both): the server suite's stores; PostgreSQL (rows 301–310) on a throwaway
+// cluster (scripts/pg-throwaway.sh) or BENCH_DATABASE_URL; said loudly when neither is there.
 //   --only client    bench/client.mjs (8, 10, 12, 14, 15) and the `-client` feature benches (101, 102, 120–124)
 //   --only security  bench/security.mjs (200–203)
 // env BENCH_CONNECTIONS (default 32), BENCH_DURATION (s, default 8), BENCH_KEEP=1 keeps the temporary data.

@@ -3,6 +3,9 @@
 /** Suites `--only` can name. */
 export const SUITES = ['server', 'client', 'security'];
 
+/** What `--store` can name: the server suite's stores (both by default). */
+export const STORES = { sqlite: ['sqlite'], postgres: ['postgres'], both: ['sqlite', 'postgres'] };
+
 /**
  * The options of one run, from its arguments and environment. Throws on an unknown `--only` suite or on
  * `--only client` with `--skip-client`.
@@ -15,6 +18,9 @@ export function parseOptions(args, env = {}) {
   const quick = flags.has('--quick');
   const skipClient = flags.has('--skip-client');
   if (only === 'client' && skipClient) throw new Error('--only client and --skip-client leave nothing to run');
+  const s = args.indexOf('--store');
+  const store = s >= 0 ? (args[s + 1] ?? '') : (args.find((a) => a.startsWith('--store='))?.slice('--store='.length) ?? 'both');
+  if (!STORES[store]) throw new Error(`--store ${store || '(no store)'}: unknown (known: ${Object.keys(STORES).join(', ')})`);
   return {
     only: only ?? null,
     quick,
@@ -22,6 +28,7 @@ export function parseOptions(args, env = {}) {
     docsOnly: flags.has('--docs-only'),
     gate: flags.has('--gate'),
     skipClient,
+    stores: STORES[store],
     connections: Number(env.BENCH_CONNECTIONS ?? 32),
     duration: Number(env.BENCH_DURATION ?? (quick ? 2 : 8)),
     warmup: quick ? 1 : 2,

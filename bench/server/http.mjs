@@ -1,5 +1,6 @@
 // Metrics 1 and 3: autocannon load on the app (GET /api/tasks?limit=100, a push of 1 mutation) against the bare
-// Fastify `hello`, interleaved, and the SQL floor of the tasks route.
+// Fastify `hello` and the bare SQL route (bench/sql-route-server.mjs), interleaved, and the SQL floor of the tasks
+// route; on PostgreSQL, the same load through two app instances against one.
 import autocannon from 'autocannon';
 import { median, newId, r2, request, rng, tagIdsFor, taskFields } from '../lib.mjs';
 import { tasksSqlFloor } from './sqlite.mjs';
@@ -73,15 +74,39 @@ async function loadTests({ say, options }, targets) {
   return out;
 }
 
-/** Metrics 1 and 3 (and their `hello` baseline) on the app child, then the SQL floor of the tasks route. */
-export async function benchHttp(ctx, app, hello, user, pushUser) {
+/** Metrics 1 and 3 (and their baselines) on the app child, then the SQL floor of the tasks route (SQLite). */
+export async function benchHttp(ctx, app, hello, sqlRoute, user, pushUser) {
   const check = await request(app.port, 'GET', '/api/tasks?limit=100', undefined, user.headers);
   if (check.status !== 200 || check.json.length !== 100) throw new Error(`GET /api/tasks answered ${check.status}`);
 
-  // One mutation per push, each from a new client id (mutation id 1), so concurrent pushes never conflict.
+  const push1 = push1Options(app, pushUser);
+  const { helloRun, sqlRouteRun, tasksRun, push1Run } = await loadTests(ctx, [
+    { key: 'helloRun', label: 'bare Fastify hello', opts: { url: `http://127.0.0.1:${hello.port}/` } },
+    {
+      key: 'sqlRouteRun',
+      label: 'bare Fastify route, same SQL (prepared) + JSON.stringify',
+      opts: { url: `http://127.0.0.1:${sqlRoute.port}/api/tasks?limit=100`, headers: { 'x-session': user.sessionId } },
+    },
+    {
+      key: 'tasksRun',
+      label: 'GET /api/tasks?limit=100',
+      opts: { url: `http://127.0.0.1:${app.port}/api/tasks?limit=100`, headers: user.headers },
+      server: app,
+    },
+    { key: 'push1Run', label: 'POST /api/sync/push (1 mutation)', opts: push1, server: app },
+  ]);
+  const sqlFloorMs = ctx.store.kind === 'sqlite' ? tasksSqlFloor(ctx.store.file, user, ctx.pragmas) : null;
+  if (sqlFloorMs !== null) {
+    ctx.say(`  SQL floor of GET /api/tasks?limit=100 (3 queries, cached statements): ${(sqlFloorMs * 1000).toFixed(0)} µs → at most ${(1000 / sqlFloorMs).toFixed(0)} req/s on one core`);
+  }
+  return { helloRun, sqlRouteRun, tasksRun, push1Run, sqlFloorMs, bodyBytes: check.bytes };
+}
+
+/** One mutation per push, each from a new client id (mutation id 1), so concurrent pushes never conflict. */
+function push1Options(app, pushUser) {
   const rand = rng(3);
   const tags = tagIdsFor(20);
-  const push1 = {
+  return {
     url: `http://127.0.0.1:${app.port}/api/sync/push`,
     requests: [
       {
@@ -99,17 +124,32 @@ export async function benchHttp(ctx, app, hello, user, pushUser) {
       },
     ],
   };
-  const { helloRun, tasksRun, push1Run } = await loadTests(ctx, [
-    { key: 'helloRun', label: 'bare Fastify hello', opts: { url: `http://127.0.0.1:${hello.port}/` } },
-    {
-      key: 'tasksRun',
-      label: 'GET /api/tasks?limit=100',
-      opts: { url: `http://127.0.0.1:${app.port}/api/tasks?limit=100`, headers: user.headers },
-      server: app,
-    },
-    { key: 'push1Run', label: 'POST /api/sync/push (1 mutation)', opts: push1, server: app },
-  ]);
-  const sqlFloorMs = tasksSqlFloor(app.dbFile, user, ctx.pragmas);
-  ctx.say(`  SQL floor of GET /api/tasks?limit=100 (3 queries, cached statements): ${(sqlFloorMs * 1000).toFixed(0)} µs → at most ${(1000 / sqlFloorMs).toFixed(0)} req/s on one core`);
-  return { helloRun, tasksRun, push1Run, sqlFloorMs, bodyBytes: check.bytes };
+}
+
+/**
+ * Two app instances on one PostgreSQL against one: the same load (c connections in all) split over both
+ * instances at once, for the tasks page and the 1-mutation push; req/s summed (the one-instance figures are
+ * metrics 1 and 3 of the same run).
+ */
+export async function benchTwoInstances({ say, options }, apps, user, pushUser) {
+  const half = Math.max(1, Math.floor(options.connections / 2));
+  const both = async (optsOf, duration = options.duration / options.rounds) => {
+    const runs = await Promise.all(apps.map((a) => cannon(half, { ...optsOf(a), duration })));
+    return { rps: runs.reduce((s, r) => s + r.rps, 0), p99: Math.max(...runs.map((r) => r.p99)), errors: runs.reduce((s, r) => s + r.errors, 0) };
+  };
+  const tasksOf = (a) => ({ url: `http://127.0.0.1:${a.port}/api/tasks?limit=100`, headers: user.headers });
+  const pushOf = (a) => push1Options(a, pushUser);
+  say(`two instances on one PostgreSQL: ${half} connections to each, warm-up then ${options.rounds} rounds…`);
+  await both(tasksOf, options.warmup);
+  await both(pushOf, options.warmup);
+  const tasks = [];
+  const push = [];
+  for (let round = 0; round < options.rounds; round++) {
+    tasks.push(await both(tasksOf));
+    push.push(await both(pushOf));
+  }
+  const mean = (rs) => ({ rps: rs.reduce((s, r) => s + r.rps, 0) / rs.length, p99: Math.max(...rs.map((r) => r.p99)), errors: rs.reduce((s, r) => s + r.errors, 0) });
+  const out = { tasks: mean(tasks), push: mean(push) };
+  say(`  two instances: GET /api/tasks?limit=100 ${out.tasks.rps.toFixed(0)} req/s, push of 1 mutation ${out.push.rps.toFixed(0)} req/s (p99 ${out.push.p99} ms)`);
+  return out;
 }

@@ -1,9 +1,11 @@
-// Metric 6: a full pull of the 10k-task user over HTTP against the raw SELECT of the same rows, interleaved.
+// Metric 6: a full pull of the 10k-task user. The figure is the server-side time to produce it (every page's JSON,
+// measured inside the app's process through the runner's IPC) against the raw SELECT of the same rows in that
+// process (bench/server/pull-times.mjs). The same pull end to end over HTTP (transfer and the client's JSON.parse
+// included) is reported beside it.
 import { performance } from 'node:perf_hooks';
 import { median, newId, request } from '../lib.mjs';
-import { openReadBaseline } from './sqlite.mjs';
 
-export async function benchPull({ say, sizes, pragmas }, app, dbFile, user) {
+export async function benchPull({ say, sizes }, app, user) {
   const clientId = `pull-${newId()}`;
   const fullPull = async () => {
     let cursor = 0;
@@ -23,58 +25,31 @@ export async function benchPull({ say, sizes, pragmas }, app, dbFile, user) {
     }
     return { count, bytes, pages, parseMs };
   };
-  say(`pull: full pull of ${sizes.bigUserTasks} tasks over HTTP (pages of ${sizes.pullPage}), 1 warm-up + ${sizes.pullRuns} runs…`);
+  say(`pull: full pull of ${sizes.bigUserTasks} tasks (pages of ${sizes.pullPage}), in the app's process and over HTTP, 1 warm-up + ${sizes.pullRuns} runs…`);
   const first = await fullPull();
   if (first.count !== sizes.bigUserTasks) throw new Error(`pull returned ${first.count} changes`);
-  // Baselines on a separate read-only connection to the same file (its pages are in the OS cache by now).
-  // HTTP and raw runs are interleaved, so drift on a shared machine affects both alike.
-  const db = openReadBaseline(dbFile, pragmas);
-  const select = db.prepare(
-    'SELECT type, id, data, parent_id, version, deleted, created_at, updated_at FROM entities WHERE user_id = ? AND version > 0 ORDER BY version',
-  );
-  let rows = 0;
-  const selectOnly = () => {
-    rows = select.all(user.id).length;
-  };
-  const selectParse = () => {
-    for (const r of select.all(user.id)) r.data = JSON.parse(r.data);
-  };
-  const timeIt = async (fn) => {
-    const t0 = performance.now();
-    await fn();
-    return performance.now() - t0;
-  };
-  selectOnly();
-  selectParse();
+  const inProcess = await app.call('pullTimes', { userId: user.id, pageSize: sizes.pullPage, runs: sizes.pullRuns });
+  if (inProcess.rows !== sizes.bigUserTasks) throw new Error(`raw SELECT returned ${inProcess.rows} rows`);
   const http = [];
   const clientParse = [];
-  const rawSelect = [];
-  const rawParse = [];
   for (let i = 0; i < sizes.pullRuns; i++) {
-    let parseMs = 0;
-    http.push(
-      await timeIt(async () => {
-        parseMs = (await fullPull()).parseMs;
-      }),
-    );
-    clientParse.push(parseMs);
-    rawSelect.push(await timeIt(selectOnly));
-    rawParse.push(await timeIt(selectParse));
+    const t0 = performance.now();
+    clientParse.push((await fullPull()).parseMs);
+    http.push(performance.now() - t0);
   }
-  db.close();
-  if (rows !== sizes.bigUserTasks) throw new Error(`raw SELECT returned ${rows} rows`);
   const out = {
+    serverMs: inProcess.serverMs,
+    serverAll: inProcess.serverAll,
+    selectMs: inProcess.selectMs,
     httpMs: median(http),
     httpAll: http,
     clientParseMs: median(clientParse),
-    selectMs: median(rawSelect),
-    selectParseMs: median(rawParse),
     bytes: first.bytes,
     pages: first.pages,
   };
   say(
-    `  pull ${out.httpMs.toFixed(1)} ms (median; ${(out.bytes / 1e6).toFixed(2)} MB in ${out.pages} pages); ` +
-      `of which client JSON.parse ${out.clientParseMs.toFixed(1)} ms; raw SELECT ${out.selectMs.toFixed(1)} ms; SELECT + JSON.parse(data) ${out.selectParseMs.toFixed(1)} ms`,
+    `  server-side pull ${out.serverMs.toFixed(1)} ms (median; ${inProcess.pages} pages) vs raw SELECT ${out.selectMs.toFixed(1)} ms in the app's process; ` +
+      `over HTTP ${out.httpMs.toFixed(1)} ms (${(out.bytes / 1e6).toFixed(2)} MB), of which client JSON.parse ${out.clientParseMs.toFixed(1)} ms`,
   );
   return out;
 }

@@ -3,8 +3,9 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { median, newId, percentile, taskSource } from '../lib.mjs';
-import { pushAll, userInserter, withTokens } from '../harness.mjs';
+import { openDb, pushAll, withTokens } from '../harness.mjs';
 import { rawInserts } from './sqlite.mjs';
+import { rawInsertsPostgres } from './store.mjs';
 
 /** A push client: sequential mutation ids, realistic task.create args, ~15% subtasks of earlier tasks. */
 function pushClient(port, user, seed) {
@@ -27,12 +28,12 @@ function pushClient(port, user, seed) {
 }
 
 /** One user with `sizes.bigUserTasks` tasks, pushed 1,000 at a time through POST /api/sync/push. */
-export async function seedBigUser({ say, sizes }, app, db) {
-  const [user] = await withTokens(app, [userInserter(db)(`big-${newId()}@example.com`)]);
+export async function seedBigUser({ say, sizes, store }, app) {
+  const [user] = await withTokens(app, [await store.addUser(`big-${newId()}@example.com`)]);
   const client = pushClient(app.port, user, 10);
   const t0 = performance.now();
   for (let done = 0; done < sizes.bigUserTasks; done += 1000) await client.push(client.mutations(1000));
-  const count = db.prepare("SELECT count(*) AS n FROM entities WHERE user_id = ? AND type = 'task'").get(user.id).n;
+  const count = await store.countTasks(user.id);
   if (count !== sizes.bigUserTasks) throw new Error(`seeded ${count} tasks instead of ${sizes.bigUserTasks}`);
   say(`seeded one user with ${count} tasks through POST /api/sync/push (10 × 1,000) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   return user;
@@ -51,19 +52,32 @@ async function timedPushes(client, batches, batchSize) {
   return { ms: performance.now() - t0, p50: median(lat), p99: percentile(lat, 99) };
 }
 
-/** Metrics 4 and 5: the app's pushes (FULL, then NORMAL) and the raw baselines (FULL, then NORMAL). */
-export async function benchPush({ say, sizes, pragmas }, app, db, pushUser, rawDir) {
+/**
+ * Metrics 4 and 5: the app's pushes against the raw baseline on the same store. On SQLite: FULL, then NORMAL
+ * (metric 5), against raw better-sqlite3 with each; on PostgreSQL (synchronous_commit=on): against raw `pg`.
+ */
+export async function benchPush({ say, sizes, pragmas, store }, app, pushUser, rawDir) {
   const { pushBatches: batches, pushBatchSize: batchSize } = sizes;
+  const client = pushClient(app.port, pushUser, 5);
+  const n = batches * batchSize;
+  const rate = (t) => (n / t) * 1000;
+  say(`push: ${batches} sequential pushes of ${batchSize} task.create (${store.kind === 'sqlite' ? 'synchronous=FULL' : 'PostgreSQL, synchronous_commit=on'})…`);
+  await timedPushes(client, 5, batchSize); // warm-up
+  const full = await timedPushes(client, batches, batchSize);
+  if (store.kind === 'postgres') {
+    say(`raw pg: ${batches} transactions of ${batchSize} INSERTs (one prepared statement)…`);
+    const rawFull = await rawInsertsPostgres(store, { batches, batchSize });
+    say(`  push ${rate(full.ms).toFixed(0)} mut/s (${(full.ms / batches).toFixed(2)} ms/push); raw ${rate(rawFull.ms).toFixed(0)} mut/s`);
+    return { full, rawFull, n };
+  }
+  const db = openDb(store.file);
   const schemaSql = db
     // The table, then its indexes. Triggers are left out: they only fire for notes (the FTS index), and the
     // baseline inserts tasks.
     .prepare("SELECT sql FROM sqlite_master WHERE tbl_name = 'entities' AND type IN ('table', 'index') AND sql IS NOT NULL ORDER BY type DESC")
     .all()
     .map((r) => r.sql.replace(/REFERENCES\s+"?users"?\s*\("?id"?\)(\s+ON DELETE CASCADE)?/i, ''));
-  const client = pushClient(app.port, pushUser, 5);
-  say(`push: ${batches} sequential pushes of ${batchSize} task.create (synchronous=FULL)…`);
-  await timedPushes(client, 5, batchSize); // warm-up
-  const full = await timedPushes(client, batches, batchSize);
+  db.close();
   await app.call('synchronous', { mode: 'NORMAL' });
   await timedPushes(client, 2, batchSize);
   const normal = await timedPushes(client, batches, batchSize);
@@ -72,8 +86,6 @@ export async function benchPush({ say, sizes, pragmas }, app, db, pushUser, rawD
   const raw = (synchronous, file) => rawInserts({ file: path.join(rawDir, file), synchronous, batches, batchSize, schemaSql, pragmas });
   const rawFull = raw('FULL', 'raw-full.sqlite');
   const rawNormal = raw('NORMAL', 'raw-normal.sqlite');
-  const n = batches * batchSize;
-  const rate = (t) => (n / t) * 1000;
   say(
     `  push FULL ${rate(full.ms).toFixed(0)} mut/s (${(full.ms / batches).toFixed(2)} ms/push), NORMAL ${rate(normal.ms).toFixed(0)} mut/s; ` +
       `raw FULL ${rate(rawFull.ms).toFixed(0)} mut/s, raw NORMAL ${rate(rawNormal.ms).toFixed(0)} mut/s`,

@@ -12,9 +12,12 @@ function selection(args) {
 describe('parseOptions', () => {
   it('reads every flag, and the load settings from the environment', () => {
     expect(parseOptions([], {})).toEqual({
-      only: null, quick: false, updateDocs: false, docsOnly: false, gate: false, skipClient: false,
+      only: null, quick: false, updateDocs: false, docsOnly: false, gate: false, skipClient: false, stores: ['sqlite', 'postgres'],
       connections: 32, duration: 8, warmup: 2, rounds: 2,
     });
+    expect(parseOptions(['--store', 'sqlite'], {}).stores).toEqual(['sqlite']);
+    expect(parseOptions(['--store=postgres'], {}).stores).toEqual(['postgres']);
+    expect(() => parseOptions(['--store', 'mysql'], {})).toThrow('--store mysql: unknown (known: sqlite, postgres, both)');
     const o = parseOptions(['--quick', '--update-docs', '--docs-only', '--gate', '--skip-client'], { BENCH_CONNECTIONS: '64', BENCH_DURATION: '4' });
     expect(o).toMatchObject({ quick: true, updateDocs: true, docsOnly: true, gate: true, skipClient: true, connections: 64, duration: 4, warmup: 1 });
     expect(parseOptions(['--quick'], {}).duration).toBe(2);

@@ -12,6 +12,7 @@ import { parseOptions, serverSizes } from '../run/options.mjs';
 import { compareWithPrevious, printTable } from '../run/report.mjs';
 import { securityMetrics } from '../security/metrics.mjs';
 import { serverMetrics } from '../server/metrics.mjs';
+import { postgresMetrics } from '../server/metrics-postgres.mjs';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const text = (name) => readFileSync(path.join(fixtures, name), 'utf8');
@@ -27,6 +28,21 @@ describe('result rows', () => {
   it('server suite: metrics 1, 3–7 and 17', () => {
     expect(stored(serverMetrics(inputs.server, context))).toEqual(expected.server);
     expect(stored(serverMetrics({ ...inputs.server, lag: null }, context))).toEqual(expected.serverWithoutLogins);
+  });
+
+  it('server suite on PostgreSQL: rows 301, 303, 304, 306 (metrics 1, 3, 4, 6 on that store) and 310 (two instances)', () => {
+    const rows = stored(postgresMetrics(inputs.server, context));
+    const sqlite = stored(serverMetrics(inputs.server, context));
+    expect(rows.map((m) => m.id)).toEqual([301, 303, 304, 306, 310]);
+    // The same figures and checks as on SQLite, named for the store and with its raw baselines' names.
+    for (const [pg, id] of [[301, 1], [303, 3], [304, 4], [306, 6]]) {
+      const a = rows.find((m) => m.id === pg);
+      const b = sqlite.find((m) => m.id === id);
+      expect(a.name).toBe(`PostgreSQL: ${b.name}`);
+      expect([a.value, a.ratio, a.pass]).toEqual([b.value, b.ratio, b.pass]);
+    }
+    expect(rows.find((m) => m.id === 304).baseline.name).toBe('raw pg, 50 INSERTs per transaction (one prepared statement)');
+    expect(rows.find((m) => m.id === 310)).toMatchObject({ value: 5001, baseline: { value: 4000 }, ratio: 1.25, pass: null });
   });
 
   it('client suite: metrics 8, 10, 12, 14 and 15', () => {

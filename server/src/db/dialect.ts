@@ -60,6 +60,8 @@ export interface Dialect {
    * writes never wait for a flush to disk); an ordinary table on SQLite.
    */
   scratchTable<T extends CreateTableBuilder<string, never>>(table: T): T;
+  /** A text value as a JSON string literal (quotes and escapes), built by the store: `"a\\"b"`. */
+  jsonQuote(value: RawBuilder<unknown>): RawBuilder<string>;
   /** Column types the migrations need: a 64-bit integer (milliseconds, byte totals). */
   readonly bigint: 'integer' | 'bigint';
   /** An integer primary key the store numbers itself (SQLite AUTOINCREMENT, a PostgreSQL identity column). */
@@ -71,6 +73,7 @@ const NOTE_COLUMNS = sql.raw('e.type, e.id, e.data, e.parent_id, e.version, e.de
 const sqlite: Dialect = {
   kind: 'sqlite',
   greatest: (a, b) => sql<number>`max(${a}, ${b})`,
+  jsonQuote: (value) => sql<string>`json_quote(${value})`,
   lockUser: async () => {},
   singleProcess: true,
   lockKey: async () => {},
@@ -95,6 +98,7 @@ const sqlite: Dialect = {
 const postgres: Dialect = {
   kind: 'postgres',
   greatest: (a, b) => sql<number>`greatest(${a}, ${b})`,
+  jsonQuote: (value) => sql<string>`to_json(${value})::text`,
   lockUser: async (db, userId) => {
     await sql`INSERT INTO sync_user (user_id, seq, min_version) VALUES (${userId}, 0, 0) ON CONFLICT DO NOTHING`.execute(db);
     await sql`SELECT seq FROM sync_user WHERE user_id = ${userId} FOR UPDATE`.execute(db);

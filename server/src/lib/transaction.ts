@@ -27,6 +27,14 @@ export async function writeTransaction<T>(
   fn: (trx: Kysely<Database> | Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   if (kind === 'postgres') return db.transaction().execute(fn);
+  return sqliteWriteTransaction(db, fn);
+}
+
+/**
+ * `writeTransaction` on SQLite: `BEGIN IMMEDIATE` retried while another process holds the lock, the page budget,
+ * and `COMMIT` (or `ROLLBACK` when `fn` throws). Group commit (group-commit.ts) runs its groups through it.
+ */
+export async function sqliteWriteTransaction<T>(db: Kysely<Database>, fn: (conn: Kysely<Database>) => Promise<T>): Promise<T> {
   const store = storeOf(db);
   const deadline = performance.now() + BUSY_WAIT_MS;
   for (;;) {

@@ -4,6 +4,7 @@ import * as m0002 from './0002_notes_fts.js';
 import * as m0004 from './0004_notes_fts_by_id.js';
 import * as m0005 from './0005_user_limits.js';
 import * as m0006 from './0006_push_rejections.js';
+import * as m0007 from './0007_live_rows.js';
 import * as m0008 from './0008_shared_instances.js';
 
 /** Numbered migrations, applied in order at start. Never edit one that has shipped. */
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0004_notes_fts_by_id': m0004,
   '0005_user_limits': m0005,
   '0006_push_rejections': m0006,
+  '0007_live_rows': m0007,
   '0008_shared_instances': m0008,
 };

@@ -19,6 +19,7 @@ import {
 import { dialectOf } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { forbidden, HttpError } from '../../lib/errors.js';
+import { groupedWrites, type WriteRunner } from '../../lib/group-commit.js';
 import { readTransaction, writeTransaction } from '../../lib/transaction.js';
 import { MutationHooks, type HookContext } from './hooks.js';
 import { DEFAULT_SYNC_LIMITS, StoredWriteLimiter, WriteLimiter, type SyncLimits, type WriteBudget } from './limits.js';
@@ -63,12 +64,15 @@ export class SyncEngine {
   private readonly writes: WriteBudget;
   /** When this process last opened a database epoch (ms). */
   private epochAt = 0;
+  /** The transactions of pushes: group commit on SQLite (lib/group-commit.ts). */
+  private readonly pushWrites: WriteRunner;
 
   constructor(private readonly deps: EngineDeps) {
     this.limits = { ...DEFAULT_SYNC_LIMITS, ...deps.limits };
     // Several instances share a PostgreSQL store: they share each user's bucket too (limits.ts).
     const clock = () => this.clock().getTime();
     this.writes = dialectOf(deps.db).singleProcess ? new WriteLimiter(this.limits, clock) : new StoredWriteLimiter(deps.db, this.limits, clock);
+    this.pushWrites = groupedWrites(deps.db, deps.kind, { maxJobs: this.limits.groupCommitMax, budgetMs: this.limits.groupCommitBudgetMs });
   }
 
   private clock(): Date {
@@ -97,13 +101,14 @@ export class SyncEngine {
   /**
    * Apply a sync push (exactly once per mutation id; see the protocol rules in docs/sync.md). A batch that has
    * run `batchBudgetMs` or staged `batchMaxRows` row writes stops taking mutations: `lastMutationId` says how
-   * far it got and the client sends the rest again.
+   * far it got and the client sends the rest again. On SQLite the pushes of one event-loop turn share a commit
+   * (group commit), each in its own savepoint; each is answered after that commit.
    */
   async push(userId: string, clientId: string, mutations: Mutation[]): Promise<PushResponse> {
     await this.writes.check(userId);
     const now = this.now();
     let ran = 0;
-    const outcome = await writeTransaction(this.deps.db, this.deps.kind, async (trx) => {
+    const outcome = await this.pushWrites(async (trx) => {
       const started = performance.now();
       await lockUser(trx, userId);
       const client = await findClient(trx, clientId);

@@ -27,6 +27,13 @@ export interface SyncLimits {
    * 40–70 ms for 1,000 (security bench S4), so a batch stays well under 100 ms.
    */
   batchMaxRows: number;
+  /**
+   * Group commit on SQLite (lib/group-commit.ts): at most this many pushes share one commit… (1: a commit per
+   * push, as before group commit)
+   */
+  groupCommitMax: number;
+  /** …and a group takes no further push once its pushes have run this long (ms). */
+  groupCommitBudgetMs: number;
   /** Open sync streams per user; a further one closes the user's oldest. */
   streamsPerUser: number;
   /** A stream sends a ping this often (ms), after checking that its session is still active. */
@@ -42,6 +49,8 @@ export const DEFAULT_SYNC_LIMITS: SyncLimits = {
   writeBurst: 3_000,
   batchBudgetMs: 250,
   batchMaxRows: 1_000,
+  groupCommitMax: 64,
+  groupCommitBudgetMs: 10,
   streamsPerUser: 10,
   streamPingMs: 25_000,
   epochRotateMs: 5 * 60_000,

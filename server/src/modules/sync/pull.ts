@@ -1,5 +1,5 @@
 import { forbidden } from '../../lib/errors.js';
-import { changeSizes, changesSince, type Db, type ReadRow } from './repository.js';
+import { changesJson, pageCut, type Db } from './repository.js';
 import { epochKnown, findClient, newestEpoch, readSeq } from './sync-state.js';
 
 /** The read side of the sync protocol (docs/sync.md, pull): a page of changes as JSON text. */
@@ -18,9 +18,9 @@ const CHANGE_OVERHEAD = 160;
 /**
  * A page of changes after `cursor` as JSON text, with the client's lastMutationId read in the same snapshot
  * (`trx`). A full sync moves every row the user has, so the stored JSON of each row is spliced into the answer
- * instead of being parsed and serialized again. A page holds at most `limit` rows and is cut once its rows
- * reach `pullMaxBytes` (always at least one row): the sizes are read first from the version index, so the rows
- * read are the rows sent.
+ * instead of being parsed and serialized again, by the store itself (`changesJson`). A page holds at most
+ * `limit` rows and is cut once its rows reach `pullMaxBytes` (always at least one row): the store decides the cut
+ * first from the rows' sizes (`pageCut`), so the rows read are the rows sent.
  */
 export async function pullPage(trx: Db, userId: string, clientId: string, { cursor, limit, epoch }: PullParams, pullMaxBytes: number): Promise<string> {
   const client = await findClient(trx, clientId);
@@ -33,23 +33,9 @@ export async function pullPage(trx: Db, userId: string, clientId: string, { curs
   const unknownEpoch = epoch !== undefined && epoch !== current?.id && !(await epochKnown(trx, epoch));
   const reset = unknownEpoch || cursor > seq || (cursor > 0 && cursor < minVersion);
   const from = reset ? 0 : cursor;
-  const sizes = await changeSizes(trx, userId, from, limit + 1);
-  let take = 0;
-  for (let bytes = 0; take < Math.min(limit, sizes.length); take++) {
-    bytes += Number(sizes[take]!.size) + CHANGE_OVERHEAD;
-    if (take > 0 && bytes > pullMaxBytes) break;
-  }
-  const hasMore = sizes.length > take;
-  const page = take === 0 ? [] : await changesSince(trx, userId, from, take);
-  const nextCursor = hasMore ? Number(page[page.length - 1]!.version) : Math.max(seq, from);
-  const changes = page.map(changeJson).join(',');
+  const { fetched, take, last } = await pageCut(trx, userId, from, limit, pullMaxBytes, CHANGE_OVERHEAD);
+  const hasMore = fetched > take;
+  const changes = take === 0 ? '' : await changesJson(trx, userId, from, take);
+  const nextCursor = hasMore ? last! : Math.max(seq, from);
   return `{"cursor":${nextCursor},"hasMore":${hasMore},"reset":${reset},"lastMutationId":${lastMutationId},"epoch":${JSON.stringify(current?.id ?? '')},"changes":[${changes}]}`;
-}
-
-/** One `Change` as JSON: tombstones without data; live rows with their stored JSON plus the timestamps. */
-function changeJson(r: ReadRow): string {
-  const head = `{"entity":${JSON.stringify(r.type)},"id":${JSON.stringify(r.id)},"version":${Number(r.version)}`;
-  if (r.deleted) return `${head},"deleted":true}`;
-  const body = r.data.length > 2 ? `${r.data.slice(1, -1)},` : '';
-  return `${head},"deleted":false,"data":{${body}"createdAt":${JSON.stringify(r.created_at)},"updatedAt":${JSON.stringify(r.updated_at)}}}`;
 }

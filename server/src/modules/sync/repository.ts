@@ -19,6 +19,12 @@ const ROW_COLUMNS = [...PULL_COLUMNS, 'field_versions'] as const;
 /** The user's rows of one type: every query of this file starts here (the primary key's prefix). */
 const ofType = (db: Db, userId: string, type: string) => db.selectFrom('entities').where('user_id', '=', userId).where('type', '=', type);
 
+/**
+ * Live rows only, spelt as the partial indexes of migration 0007 spell it (a literal, not a parameter), so the
+ * store finds them from `entities_live` / `entities_live_children` without loading rows to check `deleted`.
+ */
+const LIVE = sql<boolean>`deleted = 0`;
+
 export async function findEntity(db: Db, userId: string, type: string, id: string): Promise<EntityRow | undefined> {
   return ofType(db, userId, type).select(ROW_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
@@ -30,22 +36,22 @@ export async function findEntities(db: Db, userId: string, type: string, ids: st
 
 export async function findChildren(db: Db, userId: string, type: string, parentIds: string[]): Promise<EntityRow[]> {
   if (parentIds.length === 0) return [];
-  return ofType(db, userId, type).select(ROW_COLUMNS).where('parent_id', 'in', parentIds).where('deleted', '=', 0).execute();
+  return ofType(db, userId, type).select(ROW_COLUMNS).where('parent_id', 'in', parentIds).where(LIVE).execute();
 }
 
 /** Every live row of a type, with field versions: the source of `MutationTx.all` on the server. */
 export async function findLiveEntities(db: Db, userId: string, type: string): Promise<EntityRow[]> {
-  return ofType(db, userId, type).select(ROW_COLUMNS).where('deleted', '=', 0).orderBy('id').execute();
+  return ofType(db, userId, type).select(ROW_COLUMNS).where(LIVE).orderBy('id').execute();
 }
 
 /** Parent links of the live children of `parentIds`: just ids, for deriving `children`. */
 export async function findChildLinks(db: Db, userId: string, type: string, parentIds: string[]) {
   if (parentIds.length === 0) return [];
-  return ofType(db, userId, type).select(['id', 'parent_id']).where('parent_id', 'in', parentIds).where('deleted', '=', 0).execute();
+  return ofType(db, userId, type).select(['id', 'parent_id']).where('parent_id', 'in', parentIds).where(LIVE).execute();
 }
 
 export async function listLive(db: Db, userId: string, type: string, page: { limit?: number; offset?: number } = {}): Promise<ReadRow[]> {
-  let q = ofType(db, userId, type).select(PULL_COLUMNS).where('deleted', '=', 0).orderBy('id');
+  let q = ofType(db, userId, type).select(PULL_COLUMNS).where(LIVE).orderBy('id');
   if (page.limit !== undefined) q = q.limit(page.limit).offset(page.offset ?? 0);
   return q.execute();
 }
@@ -57,7 +63,7 @@ export async function listLive(db: Db, userId: string, type: string, page: { lim
 export async function liveIdsNewestFirst(db: Db, userId: string, type: string): Promise<{ id: string; size: number }[]> {
   return ofType(db, userId, type)
     .select(['id', sql<number>`octet_length(data)`.as('size')])
-    .where('deleted', '=', 0)
+    .where(LIVE)
     .orderBy('updated_at', 'desc')
     .orderBy('id')
     .execute();
@@ -117,31 +123,42 @@ export async function upsertEntities(db: Db, userId: string, rows: EntityRow[], 
   }
 }
 
-/** Rows changed after `cursor`, oldest first: one indexed range scan over (user_id, version). */
-export async function changesSince(db: Db, userId: string, cursor: number, limit: number) {
-  return db
-    .selectFrom('entities')
-    .select(PULL_COLUMNS)
-    .where('user_id', '=', userId)
-    .where('version', '>', cursor)
-    .orderBy('version')
-    .limit(limit)
-    .execute();
+/**
+ * The rows changed after `cursor` (at most `limit`, oldest first) as the JSON text of the pull's `changes` array
+ * without its brackets. Each change's JSON is built by the store (one string per row, no field values to copy
+ * into JavaScript and splice again; an aggregate of the whole page in SQL is slower than joining here): a
+ * tombstone as `{"entity","id","version","deleted":true}`, a live row as its stored JSON with the timestamps
+ * spliced in (`"data":{…,"createdAt","updatedAt"}`). Stored data is always a JSON object written by
+ * `JSON.stringify`, so splicing after its opening brace is safe.
+ */
+export async function changesJson(db: Db, userId: string, cursor: number, limit: number): Promise<string> {
+  const q = dialectOf(db).jsonQuote;
+  const head = sql`'{"entity":' || ${q(sql.ref('type'))} || ',"id":' || ${q(sql.ref('id'))} || ',"version":' || CAST(version AS TEXT)`;
+  const body = sql`CASE WHEN length(data) > 2 THEN substr(data, 2, length(data) - 2) || ',' ELSE '' END`;
+  const live = sql`',"deleted":false,"data":{' || ${body} || '"createdAt":' || ${q(sql.ref('created_at'))} || ',"updatedAt":' || ${q(sql.ref('updated_at'))} || '}}'`;
+  const { rows } = await sql<{ j: string }>`SELECT ${head} || CASE WHEN deleted = 1 THEN ',"deleted":true}' ELSE ${live} END AS j
+    FROM entities WHERE user_id = ${userId} AND version > ${cursor} ORDER BY version LIMIT ${limit}`.execute(db);
+  return rows.map((r) => r.j).join(',');
 }
 
 /**
- * Versions and JSON sizes (bytes) of the rows changed after `cursor`, oldest first: the pull decides where to
- * cut a page before it reads any row's data. `octet_length` reads the size from the record header.
+ * Where a pull page of the rows changed after `cursor` ends, decided before any row's data is read: rows are
+ * taken in version order while their JSON sizes (bytes, plus `overhead` each) add up to at most `maxBytes`, at
+ * least one and at most `limit`. Answers how many rows there are after `cursor` up to `limit + 1` (`fetched`), how
+ * many the page takes and the version of its last row. The sizes are summed by the store (one answer row);
+ * `octet_length` reads them from the version index on SQLite (migration 0007) and from the record header on
+ * PostgreSQL.
  */
-export async function changeSizes(db: Db, userId: string, cursor: number, limit: number) {
-  return db
-    .selectFrom('entities')
-    .select(['version', sql<number>`octet_length(data)`.as('size')])
-    .where('user_id', '=', userId)
-    .where('version', '>', cursor)
-    .orderBy('version')
-    .limit(limit)
-    .execute();
+export async function pageCut(db: Db, userId: string, cursor: number, limit: number, maxBytes: number, overhead: number) {
+  const taken = sql`(rn = 1 OR total <= ${maxBytes}) AND rn <= ${limit}`;
+  const { rows } = await sql<{ fetched: number; take: number | null; last: number | null }>`SELECT count(*) AS fetched,
+      sum(CASE WHEN ${taken} THEN 1 ELSE 0 END) AS take, max(CASE WHEN ${taken} THEN version END) AS last
+    FROM (SELECT version, row_number() OVER (ORDER BY version) AS rn,
+        sum(size + ${overhead}) OVER (ORDER BY version ROWS UNBOUNDED PRECEDING) AS total
+      FROM (SELECT version, octet_length(data) AS size FROM entities
+        WHERE user_id = ${userId} AND version > ${cursor} ORDER BY version LIMIT ${limit + 1}) sizes) cut`.execute(db);
+  const row = rows[0];
+  return { fetched: Number(row?.fetched ?? 0), take: Number(row?.take ?? 0), last: row?.last === null || row?.last === undefined ? null : Number(row.last) };
 }
 
 /** Drop tombstones older than `before` and raise min_version so older cursors reset (design/sync.md §4). */

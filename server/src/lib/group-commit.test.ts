@@ -1,0 +1,112 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/schema.js';
+import { openSqlite } from '../plugins/db.js';
+import { newClientId, useServerTest } from '../../test/kit.js';
+import { GroupCommit } from './group-commit.js';
+
+describe('GroupCommit (SQLite)', () => {
+  let dir: string;
+  let db: Kysely<Database>;
+  let reader: Sqlite.Database;
+  const insert = (id: string) => (trx: Kysely<Database>) => sql`insert into gc_t (id) values (${id})`.execute(trx).then(() => id);
+  const committed = (id: string) => reader.prepare('select count(*) as n from gc_t where id = ?').get(id) as { n: number };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'group-commit-'));
+    db = openSqlite(path.join(dir, 'app.sqlite')).db;
+    await sql`create table gc_t (id text primary key)`.execute(db);
+    reader = new Sqlite(path.join(dir, 'app.sqlite'), { readonly: true });
+  });
+  afterAll(async () => {
+    reader.close();
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('commits the writes of one loop turn together and settles each only after the commit', async () => {
+    const group = new GroupCommit(db);
+    const seenAtResolve: number[] = [];
+    const ids = Array.from({ length: 20 }, (_, i) => `a${i}`);
+    const results = await Promise.all(ids.map((id) => group.run(insert(id)).then((v) => (seenAtResolve.push(committed(v).n), v))));
+    expect(results).toEqual(ids);
+    expect(group.stats).toEqual({ groups: 1, jobs: 20 });
+    // Another connection sees every row at the moment its write is answered: the commit came first.
+    expect(seenAtResolve).toEqual(ids.map(() => 1));
+  });
+
+  it('rolls back a failing write alone, which answers its own error; later writes see earlier ones', async () => {
+    const group = new GroupCommit(db);
+    const boom = new Error('refused');
+    const failing = group.run(async (trx) => {
+      await insert('b-failed')(trx);
+      throw boom;
+    });
+    const first = group.run(insert('b1'));
+    const second = group.run(async (trx) => (await sql<{ n: number }>`select count(*) as n from gc_t where id = 'b1'`.execute(trx)).rows[0]!.n);
+    const duplicate = group.run(insert('b1')); // the primary key refuses it: an SQLite error, rolled back alone
+    await expect(failing).rejects.toBe(boom);
+    await expect(first).resolves.toBe('b1');
+    await expect(second).resolves.toBe(1);
+    await expect(duplicate).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
+    expect(committed('b-failed').n).toBe(0);
+    expect(committed('b1').n).toBe(1);
+    expect(group.stats.groups).toBe(1);
+  });
+
+  it('caps a group by count; the rest go into the next groups', async () => {
+    const group = new GroupCommit(db, { maxJobs: 4, budgetMs: 1_000 });
+    const ids = Array.from({ length: 10 }, (_, i) => `c${i}`);
+    expect(await Promise.all(ids.map((id) => group.run(insert(id))))).toEqual(ids);
+    expect(group.stats).toEqual({ groups: 3, jobs: 10 });
+  });
+
+  it('caps a group by time: a write starting after the budget waits for the next group', async () => {
+    const group = new GroupCommit(db, { maxJobs: 64, budgetMs: 5 });
+    const slow = (id: string) => async (trx: Kysely<Database>) => {
+      await new Promise((r) => setTimeout(r, 10));
+      return insert(id)(trx);
+    };
+    expect(await Promise.all([group.run(slow('d1')), group.run(slow('d2')), group.run(slow('d3'))])).toEqual(['d1', 'd2', 'd3']);
+    expect(group.stats).toEqual({ groups: 3, jobs: 3 });
+  });
+});
+
+describe('group commit of sync pushes over HTTP', () => {
+  const t = useServerTest({ user: false });
+
+  it('answers concurrent pushes each on its own: applied ones get distinct versions, a gap gets its 409', async () => {
+    const user = await t.seedUser();
+    const owned = newClientId('owned');
+    expect((await t.push(user, owned, [{ id: 1, name: 'task.create', args: { id: 'gc-owned', title: 'o' } }])).statusCode).toBe(200);
+    const clients = Array.from({ length: 24 }, () => newClientId('gc'));
+    const pushes = clients.map((c, i) => t.push(user, c, [{ id: 1, name: 'task.create', args: { id: `gc-${i}`, title: `t${i}` } }]));
+    const gap = t.push(user, newClientId('gap'), [{ id: 2, name: 'task.create', args: { id: 'gc-gap', title: 'gap' } }]);
+    const forbidden = t.push(await t.seedUser(), owned, [{ id: 2, name: 'task.create', args: { id: 'gc-x', title: 'x' } }]);
+    const answers = await Promise.all(pushes);
+    expect(answers.map((r) => r.statusCode)).toEqual(clients.map(() => 200));
+    const versions = answers.map((r) => r.json().results[0].version as number);
+    expect(new Set(versions).size).toBe(clients.length);
+    expect((await gap).statusCode).toBe(409);
+    expect((await forbidden).statusCode).toBe(403);
+    const { page } = await t.pull(user, newClientId('reader'));
+    expect(page.changes.map((c) => c.id).sort()).toEqual([...clients.map((_, i) => `gc-${i}`), 'gc-owned'].sort());
+  });
+
+  it('runs two pushes of one client sent together in order: the second continues after the first', async () => {
+    const user = await t.seedUser();
+    const client = newClientId('pair');
+    const [a, b] = await Promise.all([
+      t.push(user, client, [{ id: 1, name: 'task.create', args: { id: 'p1', title: 'one' } }]),
+      t.push(user, client, [{ id: 2, name: 'task.update', args: { id: 'p1', title: 'two' } }]),
+    ]);
+    expect(a.json()).toMatchObject({ lastMutationId: 1, results: [{ id: 1, status: 'applied' }] });
+    expect(b.json()).toMatchObject({ lastMutationId: 2, results: [{ id: 2, status: 'applied' }] });
+    const { page } = await t.pull(user, newClientId('reader'));
+    expect(page.changes.find((c) => c.id === 'p1')?.data).toMatchObject({ title: 'two' });
+  });
+});

@@ -1,0 +1,139 @@
+import { performance } from 'node:perf_hooks';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { sqliteWriteTransaction, writeTransaction } from './transaction.js';
+
+type Trx = Kysely<Database> | Transaction<Database>;
+
+/** Runs one write (a sync push) in a transaction and answers once that transaction has committed. */
+export type WriteRunner = <T>(fn: (trx: Trx) => Promise<T>) => Promise<T>;
+
+export interface GroupLimits {
+  /** Writes in one group at most… */
+  maxJobs: number;
+  /**
+   * …and a group takes no further write once its writes have run this long (ms): the commit that follows
+   * (its WAL write and fsync) grows with what they wrote and blocks the event loop, and every write of the group
+   * waits for it.
+   */
+  budgetMs: number;
+}
+
+export const GROUP_LIMITS: GroupLimits = { maxJobs: 64, budgetMs: 10 };
+
+/**
+ * The transaction runner of sync pushes (issue 14): on SQLite, group commit; on PostgreSQL one transaction per
+ * push (its connections commit in parallel, and each push holds its user's row lock only for itself).
+ */
+export function groupedWrites(db: Kysely<Database>, kind: 'sqlite' | 'postgres', limits: GroupLimits = GROUP_LIMITS): WriteRunner {
+  if (kind === 'postgres') return (fn) => writeTransaction(db, kind, fn);
+  const group = new GroupCommit(db, limits);
+  return (fn) => group.run(fn);
+}
+
+interface Job {
+  fn: (trx: Trx) => Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(err: unknown): void;
+}
+
+type Outcome = { job: Job; ok: true; value: unknown } | { job: Job; ok: false; error: unknown };
+
+/** The group's transaction is gone (SQLite rolled it back after an error): nothing of it can be committed. */
+class TransactionLost extends Error {
+  constructor(readonly reason: unknown) {
+    super('the group transaction was rolled back');
+  }
+}
+
+/**
+ * Group commit on the one SQLite connection: the writes that arrive within one event-loop turn (and those that
+ * arrive while a group runs) share one `BEGIN IMMEDIATE … COMMIT`, so one WAL fsync serves them all. Each runs in
+ * its own SAVEPOINT, in arrival order: one that throws (a 409, a 403, a quota refusal, any error) is rolled back
+ * alone and answers its own error, and a later write of the same client sees what an earlier one wrote. Every
+ * write's promise settles only after the COMMIT. The busy retry and the page budget are `writeTransaction`'s.
+ * If the COMMIT fails, or SQLite gives up the whole transaction, every write that ran in it is refused with that
+ * error (none was acknowledged, so a client sends it again); writes that had not run yet go into the next group.
+ */
+export class GroupCommit {
+  private queue: Job[] = [];
+  private scheduled = false;
+  private running = false;
+  /** Groups committed and the writes in them (tests read these). */
+  readonly stats = { groups: 0, jobs: 0 };
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly limits: GroupLimits = GROUP_LIMITS,
+  ) {}
+
+  run<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+      this.schedule();
+    });
+  }
+
+  /** The next group starts in the check phase: every request read in this loop turn has queued its write by then. */
+  private schedule(): void {
+    if (this.scheduled || this.running || this.queue.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.runGroup();
+    });
+  }
+
+  private async runGroup(): Promise<void> {
+    this.running = true;
+    const group = this.queue.splice(0, this.limits.maxJobs);
+    const outcomes: Outcome[] = [];
+    let next = 0;
+    try {
+      await sqliteWriteTransaction(this.db, async (conn) => {
+        const started = performance.now();
+        for (; next < group.length; next++) {
+          if (next > 0 && performance.now() - started > this.limits.budgetMs) break;
+          outcomes.push(await this.runJob(conn, group[next]!));
+        }
+      });
+      this.stats.groups++;
+      this.stats.jobs += outcomes.length;
+      for (const o of outcomes) {
+        if (o.ok) o.job.resolve(o.value);
+        else o.job.reject(o.error);
+      }
+    } catch (err) {
+      const groupError = err instanceof TransactionLost ? err.reason : err;
+      for (const o of outcomes) o.job.reject(o.ok ? groupError : o.error);
+      if (err instanceof TransactionLost) group[next++]!.reject(err.reason);
+      // Writes that never ran: refused with the group's error when none ran (BEGIN found the store busy
+      // for too long), else they go into the next group.
+      if (outcomes.length === 0 && !(err instanceof TransactionLost)) {
+        for (const job of group.slice(next)) job.reject(err);
+        next = group.length;
+      }
+    } finally {
+      this.queue.unshift(...group.slice(next));
+      this.running = false;
+      this.schedule();
+    }
+  }
+
+  private async runJob(conn: Kysely<Database>, job: Job): Promise<Outcome> {
+    await sql`savepoint grouped_write`.execute(conn);
+    try {
+      const value = await job.fn(conn);
+      await sql`release grouped_write`.execute(conn);
+      return { job, ok: true, value };
+    } catch (error) {
+      try {
+        await sql`rollback to grouped_write`.execute(conn);
+        await sql`release grouped_write`.execute(conn);
+      } catch {
+        throw new TransactionLost(error);
+      }
+      return { job, ok: false, error };
+    }
+  }
+}
