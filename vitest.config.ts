@@ -27,6 +27,8 @@ const SQLITE_ONLY = [
   'test/fts-restore.test.ts',
   'test/migrations.test.ts',
   'test/group-commit-crash.test.ts',
+  // Its child servers run on the embedded file whichever project starts them (SQLite's own crash safety).
+  'test/crash.test.ts',
   'src/db/migrations/0005_user_limits.test.ts',
   // The SQLite backup and restore, and the move from SQLite (its PostgreSQL half runs in the SQLite project).
   'test/backup.test.ts',
