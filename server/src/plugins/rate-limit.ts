@@ -100,6 +100,15 @@ function keyColumns(key: LimitKey): ['email' | 'ip', string][] {
   return cols;
 }
 
+/** The guard of an attempt's end: a second call throws. */
+function endsOnce(): () => void {
+  let ended = false;
+  return () => {
+    if (ended) throw new Error('an attempt ends once');
+    ended = true;
+  };
+}
+
 /**
  * Locks (until the transaction ends) every email and IP the rules count by, in one order: two requests that
  * could count toward one rule take turns, whichever instance runs them (PostgreSQL; nothing on SQLite).
@@ -190,13 +199,21 @@ export const rateLimitPlugin = fp(
         .returning('id')
         .executeTakeFirstOrThrow();
 
+    /**
+     * Check the rules and record the event in one transaction that holds the rules' key locks, with the time
+     * taken once the locks are held (the events counted may be newer than the request); answers the row.
+     */
+    const reserveRow = (rules: LimitRule[], kind: LimitEventKind, key: LimitKey) =>
+      db.transaction().execute(async (trx) => {
+        await lockRuleKeys(trx, rules, key);
+        const at = Date.now();
+        await evaluate(trx, rules, at);
+        return insert(trx, kind, key, at);
+      });
+
     /** An attempt whose place is its `auth_events` row (`begin` on a shared store). */
     const storedAttempt = (id: number): Attempt => {
-      let ended = false;
-      const end = () => {
-        if (ended) throw new Error('an attempt ends once');
-        ended = true;
-      };
+      const end = endsOnce();
       return {
         async succeeded() {
           end();
@@ -220,37 +237,19 @@ export const rateLimitPlugin = fp(
         return id;
       },
       async reserve(rules, kind, key) {
-        const { id } = await db.transaction().execute(async (trx) => {
-          await lockRuleKeys(trx, rules, key);
-          const at = Date.now();
-          await evaluate(trx, rules, at);
-          return insert(trx, kind, key, at);
-        });
+        const { id } = await reserveRow(rules, kind, key);
         await prune(Date.now());
         return id;
       },
       async begin(rules, kind, key) {
-        if (!dialectOf(db).singleProcess) {
-          const { id } = await db.transaction().execute(async (trx) => {
-            await lockRuleKeys(trx, rules, key);
-            // The time once the locks are held: the events counted may be newer than the request.
-            const at = Date.now();
-            await evaluate(trx, rules, at);
-            return insert(trx, kind, key, at);
-          });
-          return storedAttempt(id);
-        }
+        if (!dialectOf(db).singleProcess) return storedAttempt((await reserveRow(rules, kind, key)).id);
         const attempt = { kind, key, at: 0 };
         await inTurn(async () => {
           attempt.at = Date.now();
           await evaluate(db, rules, attempt.at);
           inFlight.add(attempt);
         });
-        let ended = false;
-        const end = () => {
-          if (ended) throw new Error('an attempt ends once');
-          ended = true;
-        };
+        const end = endsOnce();
         return {
           async succeeded() {
             end();
