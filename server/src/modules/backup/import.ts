@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { parentsFirst } from '@adhd/shared/backup/check';
 import { EXPORT_SECTIONS, type ExportCounts, type ExportData, type ExportDocument, type ExportSection } from '@adhd/shared/backup/format';
 import type { StoredRow } from '@adhd/shared/sync/mutator';
 import type { EntityType } from '@adhd/shared/sync/protocol';
 import { tagNameKey } from '@adhd/shared/tags/ids';
 import type { Exec, SyncEngine } from '../sync/engine.js';
-import type { HookContext } from '../sync/hooks.js';
+import type { ServerTx } from '../sync/server-tx.js';
 import { findEntities, listLive, type Db } from '../sync/repository.js';
 
 /**
@@ -17,12 +16,12 @@ import { findEntities, listLive, type Db } from '../sync/repository.js';
  *
  * Updates of live rows run the domains' own mutators (`task.update`, `task.move`, …), with their rules (tag
  * names stay unique, trees stay acyclic, habit rules hold). Two kinds of write have no mutator and take the
- * narrow server-only path: `put`s staged through `ServerTx` inside a `sync.skip` mutation (a no-op mutator)
- * by its after-hook, so they are versioned, counted against the quota and poked like any write:
+ * narrow server-only path: `put`s staged through `ServerTx` by the engine's `stage` (engine.ts `Stage`), so they
+ * are versioned, counted against the quota and poked like any write:
  *  - new rows, tombstones brought back, and habit days, written as the file has them with the file's
  *    timestamps (`ServerTx.restamp`). The create mutators would stamp `now`, and `habit.setDay` refuses a day
  *    the habit is no longer scheduled on; what they check besides was proved by the file check (references
- *    inside the file, parents first, unique tag names, the habit rules). Up to BATCH rows share one `sync.skip`,
+ *    inside the file, parents first, unique tag names, the habit rules). Up to BATCH rows share one staged write,
  *    so a big import costs the user's write budget per batch, not per row;
  *  - after a row's update mutators: the file's timestamps and any field no mutator sets (a note's `conflictOf`).
  */
@@ -46,25 +45,14 @@ interface Wanted {
   updatedAt: string;
 }
 
-/** The staged writes of the running import batches, by the token in their `sync.skip` args. */
-const pending = new Map<string, { userId: string; rows: Wanted[] }>();
-
-const tokenOf = (args: unknown): string | undefined =>
-  args !== null && typeof args === 'object' && typeof (args as { importBatch?: unknown }).importBatch === 'string' ? (args as { importBatch: string }).importBatch : undefined;
-
-/** Register the hook that writes import batches (once per engine, from the backup routes). */
-export function registerImportHook(engine: SyncEngine): void {
-  engine.hooks.after('sync.skip', async (ctx: HookContext, args) => {
-    const token = tokenOf(args);
-    const batch = token === undefined ? undefined : pending.get(token);
-    if (!batch || batch.userId !== ctx.userId) return; // a client's own sync.skip
-    for (const row of batch.rows) {
-      const current = await ctx.tx.get(row.type, row.id);
-      if (!current || current.deleted || !sameData(current.data, row.data)) await ctx.tx.put(row.type, row.id, row.data);
-      else await ctx.tx.put(row.type, row.id, current.data); // only the timestamps change
-      ctx.tx.restamp(row.type, row.id, row);
-    }
-  });
+/** Write rows as the file has them (created, revived, or stamped after their updates), in one staged write. */
+async function writeRows(tx: ServerTx, rows: Wanted[]): Promise<void> {
+  for (const row of rows) {
+    const current = await tx.get(row.type, row.id);
+    if (!current || current.deleted || !sameData(current.data, row.data)) await tx.put(row.type, row.id, row.data);
+    else await tx.put(row.type, row.id, current.data); // only the timestamps change
+    tx.restamp(row.type, row.id, row);
+  }
 }
 
 /** Stable JSON (keys sorted), for comparing stored data with the file's. */
@@ -155,17 +143,9 @@ export async function importDocument(engine: SyncEngine, userId: string, doc: Ex
   const result: ImportResult = { imported: zero(), updated: zero(), unchanged: zero() };
   await engine.run(
     userId,
-    async (exec, trx) => {
+    async (exec, trx, stage) => {
       const writeBatch = async (rows: Wanted[]) => {
-        for (let i = 0; i < rows.length; i += BATCH) {
-          const token = randomUUID();
-          pending.set(token, { userId, rows: rows.slice(i, i + BATCH) });
-          try {
-            await exec('sync.skip', { importBatch: token });
-          } finally {
-            pending.delete(token);
-          }
-        }
+        for (let i = 0; i < rows.length; i += BATCH) await stage((tx) => writeRows(tx, rows.slice(i, i + BATCH)));
       };
       await mapTagsByName(trx, userId, doc.data);
       for (const [section, type] of EXPORT_SECTIONS) {

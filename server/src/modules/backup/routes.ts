@@ -4,7 +4,7 @@ import { checkExport } from '@adhd/shared/backup/check';
 import { exportFileName, exportJsonChunks, IMPORT_MAX_BYTES } from '@adhd/shared/backup/format';
 import { HttpError } from '../../lib/errors.js';
 import { readTransaction } from '../../lib/transaction.js';
-import { importDocument, registerImportHook } from './import.js';
+import { importDocument } from './import.js';
 import { readExportRows, toExportRow } from './repository.js';
 
 /**
@@ -13,7 +13,6 @@ import { readExportRows, toExportRow } from './repository.js';
  */
 export const backupRoutes: FastifyPluginAsync = async (app) => {
   const auth = { preHandler: app.authenticate };
-  registerImportHook(app.sync);
 
   app.get('/api/export', auth, async (request, reply) => {
     const userId = request.auth!.id;

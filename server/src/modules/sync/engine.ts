@@ -53,6 +53,13 @@ interface EngineDeps {
 export type Exec = <N extends MutationName>(name: N, args: MutationArgs<N>) => Promise<MutationOutcome>;
 
 /**
+ * Runs a server-only write inside `SyncEngine.run`, as one mutation would run: in its own layer of the
+ * transaction's `ServerTx`, held to the quota, versioned and poked with the rest. For writes no mutator
+ * expresses (the user's import restores rows with their own timestamps: modules/backup).
+ */
+export type Stage = (write: (tx: ServerTx) => Promise<void>) => Promise<void>;
+
+/**
  * The one write path of the server (design/sync.md §4): every sync push and every REST write runs named
  * mutations through `ServerTx`, then bumps the user's version counter once, writes the changed rows with their
  * versions and the client's lastMutationId in the same transaction, and pokes the user's streams after commit.
@@ -206,7 +213,7 @@ export class SyncEngine {
    */
   async run<T>(
     userId: string,
-    work: (exec: Exec, trx: Db) => Promise<void>,
+    work: (exec: Exec, trx: Db, stage: Stage) => Promise<void>,
     read: (trx: Db) => Promise<T>,
   ): Promise<T> {
     await this.writes.check(userId);
@@ -216,15 +223,21 @@ export class SyncEngine {
       await lockUser(trx, userId);
       const tx = new ServerTx(trx, userId, now);
       const quota = new Quota((await readSeq(trx, userId)).bytes, this.limits.quotaBytes);
-      await work(async (name, args) => {
+      /** One layer of `tx`: a mutation or a server-only write, refused whole (413) when it passes the quota. */
+      const layer = async <R>(write: () => Promise<R>): Promise<R> => {
         ran++;
         tx.begin();
-        const result = await this.runOne({ userId, trx, tx, now }, prepareMutation(name, args));
+        const result = await write();
         const refused = quota.admit(await tx.layerBytes());
         if (refused) throw new HttpError(413, QUOTA_EXCEEDED, refused);
         tx.commitLayer();
         return result;
-      }, trx);
+      };
+      await work(
+        (name, args) => layer(() => this.runOne({ userId, trx, tx, now }, prepareMutation(name, args))),
+        trx,
+        (write) => layer(() => write(tx)),
+      );
       const { seq } = await this.flush(trx, userId, tx, quota.delta);
       return { seq, value: await read(trx) };
     }).finally(() => this.writes.charge(userId, Math.max(1, ran)));

@@ -23,7 +23,7 @@ export type AfterHook<N extends MutationName> = (ctx: HookContext, args: ParsedM
 
 type HookLists = { [N in MutationName]?: AfterHook<N>[] };
 
-/** The hooks of one engine, by mutation name, registered from a routes plugin (today: the import, modules/backup). */
+/** The hooks of one engine, by mutation name. Nothing registers one yet; a domain may from its routes plugin. */
 export class MutationHooks {
   private readonly hooks: HookLists = {};
 
