@@ -3,8 +3,7 @@ import { EXPORT_SECTIONS, type ExportCounts, type ExportData, type ExportDocumen
 import type { StoredRow } from '@adhd/shared/sync/mutator';
 import type { EntityType } from '@adhd/shared/sync/protocol';
 import { tagNameKey } from '@adhd/shared/tags/ids';
-import type { Exec, SyncEngine } from '../sync/engine.js';
-import type { ServerTx } from '../sync/server-tx.js';
+import type { Exec, ServerTx, SyncEngine } from '../sync/engine.js';
 import { findEntities, listLive, type Db } from '../sync/repository.js';
 
 /**

@@ -57,6 +57,9 @@ export type Exec = <N extends MutationName>(name: N, args: MutationArgs<N>) => P
  * transaction's `ServerTx`, held to the quota, versioned and poked with the rest. For writes no mutator
  * expresses (the user's import restores rows with their own timestamps: modules/backup).
  */
+/** What a `Stage` write is given (modules outside sync reach it through this file). */
+export type { ServerTx };
+
 export type Stage = (write: (tx: ServerTx) => Promise<void>) => Promise<void>;
 
 /**
