@@ -52,14 +52,14 @@ interface EngineDeps {
 /** Runs one typed mutation inside `SyncEngine.run`: a misspelt name or wrongly typed args fail to compile. */
 export type Exec = <N extends MutationName>(name: N, args: MutationArgs<N>) => Promise<MutationOutcome>;
 
+/** What a `Stage` write is given (modules outside sync reach it through this file). */
+export type { ServerTx };
+
 /**
  * Runs a server-only write inside `SyncEngine.run`, as one mutation would run: in its own layer of the
  * transaction's `ServerTx`, held to the quota, versioned and poked with the rest. For writes no mutator
  * expresses (the user's import restores rows with their own timestamps: modules/backup).
  */
-/** What a `Stage` write is given (modules outside sync reach it through this file). */
-export type { ServerTx };
-
 export type Stage = (write: (tx: ServerTx) => Promise<void>) => Promise<void>;
 
 /**
