@@ -37,12 +37,14 @@ const tasks = splitScreen(() => import('../features/tasks/screens'), (m) => m.Ta
 const habits = splitScreen(() => import('../features/habits/screens'), (m) => m.HabitsScreen);
 const notes = splitScreen(() => import('../features/notes/screens'), (m) => m.NotesScreen);
 const tags = splitScreen(() => import('../features/tags/screens'), (m) => m.TagsScreen);
+const calendar = splitScreen(() => import('../features/calendar/screens'), (m) => m.CalendarScreen);
 const settings = splitScreen(() => import('../features/settings/screens'), (m) => m.SettingsScreen);
 const TasksScreen = tasks.Component;
 const HabitsScreen = habits.Component;
 const NotesScreen = notes.Component;
 const TagsScreen = tags.Component;
 const SettingsScreen = settings.Component;
+const CalendarScreen = calendar.Component;
 
 const under = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
 
@@ -59,6 +61,7 @@ export function preloadScreen(pathname: string, db: AppDatabase | null): Promise
   if (under(pathname, '/habits')) return habits.load().then((m) => void (db && m.warmHabits(db)), quiet);
   if (under(pathname, '/notes')) return notes.load().then(quiet, quiet);
   if (under(pathname, '/tags')) return tags.load().then(quiet, quiet);
+  if (under(pathname, '/calendar')) return calendar.load().then((m) => void (db && m.warmCalendar(db)), quiet);
   return Promise.resolve();
 }
 
@@ -155,9 +158,7 @@ export function AppRoutes() {
         </Route>
         <Route path="/tasks">{lazyScreen(TasksScreen, t`Tasks`)}</Route>
         <Route path="/tags">{lazyScreen(TagsScreen, t`Tags`)}</Route>
-        <Route path="/calendar">
-          <Placeholder title={t`Calendar`} color="var(--color-section-events)" />
-        </Route>
+        <Route path="/calendar">{lazyScreen(CalendarScreen, t`Calendar`)}</Route>
         <Route path="/habits">{lazyScreen(HabitsScreen, t`Habits`)}</Route>
         <Route path="/inbox">
           <Placeholder title={t`Inbox`} color="var(--color-section-inbox)" />

@@ -1,10 +1,11 @@
+import type { eventCreateSchema } from '@adhd/shared/events/schema';
 import { folderCreateSchema } from '@adhd/shared/folders/schema';
 import { habitCreateBaseSchema, type HabitDayStatus } from '@adhd/shared/habits/schema';
 import { noteCreateSchema } from '@adhd/shared/notes/schema';
 import { tagCreateSchema } from '@adhd/shared/tags/schema';
 import { taskCreateSchema } from '@adhd/shared/tasks/schema';
 import { withoutId } from '@adhd/shared/sync/args';
-import { calendarDateSchema, idListSchema, idSchema } from '@adhd/shared/validation/fields';
+import { calendarDateSchema, idSchema } from '@adhd/shared/validation/fields';
 import { z } from 'zod/mini';
 import type { LocalRow } from './database';
 import { rowDecoder } from './row-decoder';
@@ -22,10 +23,42 @@ const noteRow = withoutId(noteCreateSchema, {
 const folderRow = withoutId(folderCreateSchema);
 const tagRow = withoutId(tagCreateSchema);
 /**
- * Events have no screen yet: only their tags are read (the tags screen counts them), with the event schema's
- * default. Its full schema would bring zod's `record` (the `details` field) into the first paint's JS.
+ * An event as stored: the shared create schema's fields (contract "Event data") plus what only the server sets.
+ * Written out with plain types rather than derived from `eventCreateSchema`: importing that module evaluates its
+ * zod `record` (the `details` field), +0.55 KiB gzip of first-paint JS, and a read needs only the types and the
+ * defaults (stored rows are the schemas' output). `SameAsShared` below fails to compile when they drift apart.
  */
-const eventRow = z.object({ tags: z._default(idListSchema, []) });
+const nullableString = z._default(z.nullable(z.string()), null);
+const eventRow = z.object({
+  title: z.string(),
+  description: z._default(z.string(), ''),
+  startDate: z.string(),
+  endDate: nullableString,
+  startTime: nullableString,
+  endTime: nullableString,
+  allDay: z._default(z.boolean(), false),
+  timezone: nullableString,
+  recurrence: nullableString,
+  exdates: z._default(z.array(z.string()), []),
+  seriesId: nullableString,
+  originalStart: nullableString,
+  location: z._default(z.string(), ''),
+  color: nullableString,
+  tags: z._default(z.array(z.string()), []),
+  reminders: z._default(z.array(z.number()), []),
+  details: z._default(z.looseObject({}), {}),
+  source: z._default(z.string(), 'local'),
+  sourceId: nullableString,
+  calendarId: nullableString,
+  uid: nullableString,
+  readonly: z._default(z.boolean(), false),
+});
+type SharedEventFields = Omit<z.output<typeof eventCreateSchema>, '_id'>;
+type EventRowFields = z.output<typeof eventRow>;
+/** True when every field of the shared create schema is read here with a type that holds its values. */
+type SameAsShared = { [K in keyof SharedEventFields]-?: K extends keyof EventRowFields ? (SharedEventFields[K] extends EventRowFields[K] ? true : false) : false }[keyof SharedEventFields];
+type Expect<T extends true> = T;
+export type EventRowMatchesShared = Expect<SameAsShared>;
 /** A marked day of a habit (shared `HabitDayData`); `habit` is the row's parent link. */
 const habitDayRow = z.object({
   habit: idSchema,

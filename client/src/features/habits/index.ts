@@ -1,5 +1,8 @@
 /**
  * The habits feature's public surface for static imports (docs/architecture.md, "Rooms and public surfaces"):
- * nothing of it is used by other features today. Its route screen loads on demand through `./screens`.
+ * the live habits with their marked days and the habit writes, which the calendar uses for today's habits in
+ * its day views (ticked there with `setDay`). Its route screen loads on demand through `./screens`.
  */
-export {};
+export { useHabits } from './data/queries';
+export { useHabitActions, type HabitActions } from './data/mutations';
+export type { HabitItem } from './logic/types';

@@ -1,5 +1,8 @@
 /**
  * The tasks feature's public surface for static imports (docs/architecture.md, "Rooms and public surfaces"):
- * nothing of it is used by other features today. Its route screen loads on demand through `./screens`.
+ * the live tasks and the task writes, which the calendar uses for tasks with a due date (shown as task events,
+ * completed from there). Its route screen loads on demand through `./screens`.
  */
-export {};
+export { useTasks } from './data/queries';
+export { useTaskActions, type TaskActions } from './data/mutations';
+export type { TaskItem } from './logic/types';

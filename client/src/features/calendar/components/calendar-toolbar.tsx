@@ -1,0 +1,64 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { mdiChevronLeft, mdiChevronRight } from '@mdi/js';
+import { Button, IconButton } from '../../../components/ui/button';
+import { SegmentedControl } from '../../../components/ui/choice';
+import { SelectField } from '../../../components/ui/select';
+import { MAX_DAYS, MIN_DAYS, type CalendarView } from '../logic/views';
+
+export interface CalendarToolbarProps {
+  view: CalendarView;
+  days: number;
+  title: string;
+  onToday(): void;
+  onStep(direction: 1 | -1): void;
+  onView(view: CalendarView): void;
+  onDays(days: number): void;
+}
+
+const DAY_COUNTS = Array.from({ length: MAX_DAYS - MIN_DAYS + 1 }, (_, i) => String(MIN_DAYS + i));
+
+/**
+ * The calendar's own toolbar (FullCalendar's is off): Today, previous, next, the range title, the view switch and,
+ * in the days view, how many days. Two rows below 640 px, so it fits a 375 px screen.
+ */
+export function CalendarToolbar({ view, days, title, onToday, onStep, onView, onDays }: CalendarToolbarProps) {
+  const { t } = useLingui();
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="calendar-toolbar">
+      <div className="flex min-w-0 flex-1 items-center gap-1">
+        <Button onClick={onToday} className="px-3">
+          <Trans>Today</Trans>
+        </Button>
+        <IconButton icon={mdiChevronLeft} label={t`Previous`} onClick={() => onStep(-1)} />
+        <IconButton icon={mdiChevronRight} label={t`Next`} onClick={() => onStep(1)} />
+        <h2 className="ml-1 min-w-0 truncate text-base font-semibold sm:text-lg" aria-live="polite" data-testid="calendar-title">
+          {title}
+        </h2>
+      </div>
+      <div className="flex items-center gap-2">
+        <SegmentedControl
+          label={t`Calendar view`}
+          value={view}
+          onChange={onView}
+          buttonClassName="px-2.5 sm:px-3"
+          options={[
+            { value: 'month', label: <Trans>Month</Trans> },
+            { value: 'week', label: <Trans>Week</Trans> },
+            { value: 'day', label: <Trans>Day</Trans> },
+            { value: 'days', label: <Trans>Days</Trans> },
+          ]}
+        />
+        {view === 'days' && (
+          <SelectField
+            label={t`Number of days`}
+            hideLabel
+            value={String(days)}
+            onValueChange={(v) => onDays(Number(v))}
+            options={DAY_COUNTS.map((n) => ({ value: n, label: t`${n} days` }))}
+            className="w-24"
+          />
+        )}
+      </div>
+    </div>
+  );
+}

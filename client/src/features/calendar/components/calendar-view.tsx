@@ -1,0 +1,117 @@
+import FullCalendar, { type CalendarRef, type EventChangeInfo, type EventInput } from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import ruLocale from '@fullcalendar/react/locales/ru';
+import classicTheme from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import '../calendar.css';
+import { useEffect, useMemo, useRef } from 'react';
+import type { ClockMode } from '../../../lib/dates';
+import type { EntryProps } from '../data/to-fc';
+import type { DroppedAt } from '../logic/move';
+import { FC_VIEW, type CalendarView } from '../logic/views';
+import { EventContent } from './event-content';
+
+const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, classicTheme];
+
+export interface CalendarViewProps {
+  view: CalendarView;
+  days: number;
+  anchor: string;
+  inputs: EventInput[];
+  timeZone: string;
+  weekStartDay: number;
+  clockMode: ClockMode;
+  locale: string;
+  /** A day (month view, all-day row) or a time slot was clicked. */
+  onDateClick(at: { date: string; time: string | null; allDay: boolean }): void;
+  onEventClick(entry: EntryProps): void;
+  /** An event was dragged or resized; `revert` puts it back (a refused or cancelled move). */
+  onEventChange(entry: EntryProps, at: DroppedAt, revert: () => void): void;
+  onToggleTask(taskId: string, completed: boolean): void;
+  onToggleHabit(habitId: string, date: string, done: boolean): void;
+}
+
+const timeFormat = (clock: ClockMode) =>
+  clock === '24h' ? ({ hour: '2-digit', minute: '2-digit', hour12: false } as const) : ({ hour: 'numeric', minute: '2-digit', meridiem: 'short' } as const);
+
+/**
+ * FullCalendar 7 (this lazy chunk only) driven by the screen's state: the view and the date go to its API,
+ * the events are the visible range's inputs. FullCalendar's own toolbar is off (the screen has its own).
+ */
+export function CalendarViewPane(props: CalendarViewProps) {
+  const { view, days, anchor, inputs, timeZone, weekStartDay, clockMode, locale } = props;
+  const ref = useRef<CalendarRef>(null);
+  // The handlers change with the screen's state; FullCalendar gets stable functions that call the latest.
+  const latest = useRef(props);
+  latest.current = props;
+
+  useEffect(() => {
+    const api = ref.current?.getApi();
+    if (!api) return;
+    if (api.view.type !== FC_VIEW[view]) api.changeView(FC_VIEW[view], anchor);
+    else api.gotoDate(anchor);
+  }, [view, anchor, days]);
+
+  const views = useMemo(() => ({ timeGridDays: { type: 'timeGrid', duration: { days } } }), [days]);
+  const handlers = useMemo(
+    () => ({
+      dateClick(info: { dateStr: string; allDay: boolean }) {
+        latest.current.onDateClick({ date: info.dateStr.slice(0, 10), time: info.allDay ? null : info.dateStr.slice(11, 16), allDay: info.allDay });
+      },
+      eventClick(info: { event: { extendedProps: Record<string, unknown> }; jsEvent: MouseEvent }) {
+        info.jsEvent.preventDefault();
+        latest.current.onEventClick(info.event.extendedProps as EntryProps);
+      },
+      eventChange(info: EventChangeInfo) {
+        const e = info.event;
+        latest.current.onEventChange(e.extendedProps as EntryProps, { start: e.startStr, end: e.endStr || null, allDay: e.allDay }, info.revert);
+      },
+      eventContent(arg: { event: { title: string; extendedProps: Record<string, unknown> }; timeText: string }) {
+        return (
+          <EventContent
+            entry={arg.event.extendedProps as EntryProps}
+            title={arg.event.title}
+            timeText={arg.timeText}
+            onToggleTask={(id, c) => latest.current.onToggleTask(id, c)}
+            onToggleHabit={(id, d, c) => latest.current.onToggleHabit(id, d, c)}
+          />
+        );
+      },
+    }),
+    [],
+  );
+
+  return (
+    <div className="cal-root" data-view={view}>
+      <FullCalendar
+        ref={ref}
+        plugins={PLUGINS}
+        initialView={FC_VIEW[view]}
+        initialDate={anchor}
+        headerToolbar={false}
+        views={views}
+        locale={locale === 'ru' ? ruLocale : 'en'}
+        firstDay={weekStartDay}
+        timeZone={timeZone}
+        eventTimeFormat={timeFormat(clockMode)}
+        slotHeaderFormat={timeFormat(clockMode)}
+        events={inputs}
+        editable
+        eventResizableFromStart
+        nowIndicator
+        dayMaxEvents
+        height="auto"
+        scrollTime="08:00:00"
+        dateClick={handlers.dateClick}
+        eventClick={handlers.eventClick}
+        eventDrop={handlers.eventChange}
+        eventResize={handlers.eventChange}
+        eventContent={handlers.eventContent}
+      />
+    </div>
+  );
+}

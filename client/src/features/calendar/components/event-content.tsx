@@ -1,0 +1,54 @@
+import { useLingui } from '@lingui/react/macro';
+import { mdiCheck, mdiLock } from '@mdi/js';
+import { Icon } from '../../../components/ui/icon';
+import type { EntryProps } from '../data/to-fc';
+
+export interface EventContentProps {
+  entry: EntryProps;
+  title: string;
+  timeText: string;
+  onToggleTask(taskId: string, completed: boolean): void;
+  onToggleHabit(habitId: string, date: string, done: boolean): void;
+}
+
+/** A small checkbox inside an event: its click ticks, and never opens or drags the event. */
+function Tick({ checked, label, onChange }: { checked: boolean; label: string; onChange(checked: boolean): void }) {
+  return (
+    <button
+      type="button"
+      role="checkbox"
+      aria-checked={checked}
+      aria-label={label}
+      className="cal-tick"
+      data-state={checked ? 'checked' : 'unchecked'}
+      onPointerDown={(e) => e.stopPropagation()}
+      onMouseDown={(e) => e.stopPropagation()}
+      onClick={(e) => {
+        e.stopPropagation();
+        e.preventDefault();
+        onChange(!checked);
+      }}
+    >
+      {checked && <Icon path={mdiCheck} size={12} />}
+    </button>
+  );
+}
+
+/** What an event shows in every view: a tick for tasks and habits, a lock for read-only events, time and title. */
+export function EventContent({ entry, title, timeText, onToggleTask, onToggleHabit }: EventContentProps) {
+  const { t } = useLingui();
+  const done = entry.kind === 'task' ? entry.completed : entry.kind === 'habit' ? entry.done : false;
+  return (
+    <div className="cal-entry" data-kind={entry.kind} data-done={done || undefined} data-testid="calendar-event">
+      {entry.kind === 'task' && <Tick checked={entry.completed} label={t`Complete task: ${title}`} onChange={(c) => onToggleTask(entry.taskId, c)} />}
+      {entry.kind === 'habit' && <Tick checked={entry.done} label={t`Done today: ${title}`} onChange={(c) => onToggleHabit(entry.habitId, entry.date, c)} />}
+      {entry.kind === 'event' && entry.readonly && (
+        <span className="cal-lock" title={t`Read-only event`} aria-label={t`Read-only event`} role="img">
+          <Icon path={mdiLock} size={12} />
+        </span>
+      )}
+      {timeText && <span className="cal-time">{timeText}</span>}
+      <span className="cal-title">{title}</span>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { newRowId, useDbActions } from '../../../db/actions';
+import type { AppDatabase } from '../../../db/database';
+import { mutateWire } from '../../../db/mutate';
+import type { MoveFields } from '../logic/move';
+
+/**
+ * The calendar's own writes (contract "Mutations"): moves by drag and resize, and the quick create. Through
+ * `mutateWire` until the shared events mutators are registered on main; then typed `mutate`.
+ */
+export type OccurrenceScope = 'this' | 'following' | 'all';
+
+export interface CalendarActions {
+  /** A stored event (single, series or override) to new dates and times. */
+  move(id: string, fields: MoveFields): Promise<void>;
+  /** One occurrence of a series ('this', 'following') to new dates and times. */
+  moveOccurrence(seriesId: string, originalStart: string, scope: 'this' | 'following', fields: MoveFields): Promise<void>;
+  /** A new event with a title at the given dates and times; resolves with its id. */
+  create(title: string, fields: MoveFields): Promise<string>;
+}
+
+function actionsFor(need: () => AppDatabase): CalendarActions {
+  return {
+    async move(id, fields) {
+      await mutateWire(need(), 'event.move', { id, ...fields });
+    },
+    async moveOccurrence(seriesId, originalStart, scope, fields) {
+      await mutateWire(need(), 'event.editOccurrence', { id: seriesId, originalStart, scope, fields, newId: newRowId() });
+    },
+    async create(title, fields) {
+      const id = newRowId();
+      await mutateWire(need(), 'event.create', { id, title: title.trim(), ...fields });
+      return id;
+    },
+  };
+}
+
+/** The calendar's writes, bound to the signed-in user's database. */
+export const useCalendarActions = (): CalendarActions => useDbActions(actionsFor);

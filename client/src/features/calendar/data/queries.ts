@@ -1,0 +1,59 @@
+import { isScheduledOn } from '@adhd/shared/habits/schedule';
+import { useMemo } from 'react';
+import type { AppDatabase } from '../../../db/database';
+import type { EntityRow } from '../../../db/entity-rows';
+import { liveEntity } from '../../../db/live-entities';
+import { useDb } from '../../../db/session';
+import { useLive } from '../../../db/use-live';
+import type { HabitItem } from '../../habits';
+import type { TaskItem } from '../../tasks';
+import { expandEvents, taskAsEvent, type EventRow, type Occurrence } from './shared-events';
+
+/** The live events of `db` (made on first use: it starts reading the table). */
+export const liveEvents = (db: AppDatabase) => liveEntity(db, 'event');
+
+/** A live row under the REST id name the shared functions use (`_id`); one object per row object. */
+const asEventRow = new WeakMap<EntityRow<'event'>, EventRow>();
+function eventRowOf(row: EntityRow<'event'>): EventRow {
+  let e = asEventRow.get(row);
+  if (!e) asEventRow.set(row, (e = { ...row, _id: row.id }));
+  return e;
+}
+
+/** Every live event of the signed-in user, from the local database; undefined until the first read. */
+export function useEvents(): EventRow[] | undefined {
+  const db = useDb();
+  const rows = useLive(db ? liveEvents(db) : null);
+  return useMemo(() => rows?.map(eventRowOf), [rows]);
+}
+
+/** Task events are made once per task object (an unchanged task keeps its event, so its occurrence keeps its input). */
+const taskEvents = new WeakMap<TaskItem, EventRow | null>();
+function taskEventOf(task: TaskItem): EventRow | null {
+  if (!taskEvents.has(task)) taskEvents.set(task, taskAsEvent(task));
+  return taskEvents.get(task)!;
+}
+
+/** The tasks with a due date as task-sourced events (contract `taskAsEvent`). */
+export function useTaskEvents(tasks: TaskItem[] | undefined): EventRow[] {
+  return useMemo(() => (tasks ?? []).map(taskEventOf).filter((e): e is EventRow => e !== null), [tasks]);
+}
+
+/** The occurrences of events and task events in the visible days, in the user's zone. */
+export function useOccurrences(events: EventRow[] | undefined, taskEvents: EventRow[], from: string, to: string, timeZone: string): Occurrence[] | undefined {
+  return useMemo(() => (events ? expandEvents(events.concat(taskEvents), from, to, timeZone) : undefined), [events, taskEvents, from, to, timeZone]);
+}
+
+/** A habit scheduled today, and whether it is done. */
+export interface HabitToday {
+  habit: HabitItem;
+  done: boolean;
+}
+
+/** Today's scheduled, active habits (the day and days views show them with a tick). */
+export function habitsDueOn(habits: HabitItem[] | undefined, today: string): HabitToday[] {
+  if (!habits) return [];
+  return habits
+    .filter((h) => h.isActive !== false && isScheduledOn(h, today))
+    .map((habit) => ({ habit, done: habit.marks.get(today) === 'complete' }));
+}
