@@ -78,6 +78,7 @@ export function CalendarViewPane(props: CalendarViewProps) {
             timeText={arg.timeText}
             onToggleTask={(id, c) => latest.current.onToggleTask(id, c)}
             onToggleHabit={(id, d, c) => latest.current.onToggleHabit(id, d, c)}
+            onOpen={(entry) => latest.current.onEventClick(entry)}
           />
         );
       },

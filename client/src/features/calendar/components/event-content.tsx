@@ -9,6 +9,8 @@ export interface EventContentProps {
   timeText: string;
   onToggleTask(taskId: string, completed: boolean): void;
   onToggleHabit(habitId: string, date: string, done: boolean): void;
+  /** Opens a task or a habit (those entries are not one button: the tick is the other). */
+  onOpen(entry: EntryProps): void;
 }
 
 /** A small checkbox inside an event: its click ticks, and never opens or drags the event. */
@@ -35,7 +37,7 @@ function Tick({ checked, label, onChange }: { checked: boolean; label: string; o
 }
 
 /** What an event shows in every view: a tick for tasks and habits, a lock for read-only events, time and title. */
-export function EventContent({ entry, title, timeText, onToggleTask, onToggleHabit }: EventContentProps) {
+export function EventContent({ entry, title, timeText, onToggleTask, onToggleHabit, onOpen }: EventContentProps) {
   const { t } = useLingui();
   const done = entry.kind === 'task' ? entry.completed : entry.kind === 'habit' ? entry.done : false;
   return (
@@ -43,12 +45,18 @@ export function EventContent({ entry, title, timeText, onToggleTask, onToggleHab
       {entry.kind === 'task' && <Tick checked={entry.completed} label={t`Complete task: ${title}`} onChange={(c) => onToggleTask(entry.taskId, c)} />}
       {entry.kind === 'habit' && <Tick checked={entry.done} label={t`Done today: ${title}`} onChange={(c) => onToggleHabit(entry.habitId, entry.date, c)} />}
       {entry.kind === 'event' && entry.readonly && (
-        <span className="cal-lock" title={t`Read-only event`} aria-label={t`Read-only event`} role="img">
-          <Icon path={mdiLock} size={12} />
+        <span className="cal-lock">
+          <Icon path={mdiLock} size={12} title={t`Read-only event`} />
         </span>
       )}
       {timeText && <span className="cal-time">{timeText}</span>}
-      <span className="cal-title">{title}</span>
+      {entry.kind === 'event' ? (
+        <span className="cal-title">{title}</span>
+      ) : (
+        <button type="button" className="cal-title cal-open" onClick={() => onOpen(entry)}>
+          {title}
+        </button>
+      )}
     </div>
   );
 }

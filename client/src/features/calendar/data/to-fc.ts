@@ -27,6 +27,8 @@ function toInput(o: Occurrence): EventInput {
     end,
     allDay: o.allDay || !o.startTime,
     editable: !readonly && !task,
+    // A task is not one button: its tick and its title are two (an interactive event is role="button").
+    interactive: !task,
     ...(o.color ? { color: o.color } : {}),
     className: task ? 'cal-task' : readonly ? 'cal-readonly' : undefined,
     extendedProps: props,
@@ -59,7 +61,7 @@ export function createInputCache() {
         const entry =
           hit && hit.event === habit && hit.key === key
             ? hit
-            : { key, event: habit, input: { id, title: habit.title, start: today, allDay: true, editable: false, color: habit.color, className: 'cal-habit', extendedProps: props } };
+            : { key, event: habit, input: { id, title: habit.title, start: today, allDay: true, editable: false, interactive: false, color: habit.color, className: 'cal-habit', extendedProps: props } };
         next.set(id, entry);
         out.push(entry.input);
       }
