@@ -66,7 +66,7 @@ export function CalendarScreen() {
     setAnchor(anchorFor(view, opened.startDate));
     setTarget({ mode: 'view', eventId: opened._id });
     // Only when another event is asked for: switching views afterwards keeps the date the user moved to.
-  }, [opened?._id]); // eslint-disable-line
+  }, [opened?._id]);
 
   const closeDialog = useCallback(() => {
     setTarget(null);

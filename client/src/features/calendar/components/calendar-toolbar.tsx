@@ -25,7 +25,7 @@ export function CalendarToolbar({ view, days, title, onToday, onStep, onView, on
   const { t } = useLingui();
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="calendar-toolbar">
-      <div className="flex min-w-0 flex-1 items-center gap-1">
+      <div className="flex w-full min-w-0 items-center gap-1 sm:w-auto sm:flex-1">
         <Button onClick={onToday} className="px-3">
           <Trans>Today</Trans>
         </Button>
@@ -35,19 +35,21 @@ export function CalendarToolbar({ view, days, title, onToday, onStep, onView, on
           {title}
         </h2>
       </div>
-      <div className="flex items-center gap-2">
-        <SegmentedControl
-          label={t`Calendar view`}
-          value={view}
-          onChange={onView}
-          buttonClassName="px-2.5 sm:px-3"
-          options={[
-            { value: 'month', label: <Trans>Month</Trans> },
-            { value: 'week', label: <Trans>Week</Trans> },
-            { value: 'day', label: <Trans>Day</Trans> },
-            { value: 'days', label: <Trans>Days</Trans> },
-          ]}
-        />
+      <div className="flex w-full items-center gap-2 sm:w-auto">
+        <div className="min-w-0 flex-1 sm:flex-none [&>div]:w-full">
+          <SegmentedControl
+            label={t`Calendar view`}
+            value={view}
+            onChange={onView}
+            buttonClassName="flex-1 px-1.5 sm:flex-none sm:px-3"
+            options={[
+              { value: 'month', label: <Trans>Month</Trans> },
+              { value: 'week', label: <Trans>Week</Trans> },
+              { value: 'day', label: <Trans>Day</Trans> },
+              { value: 'days', label: <Trans>Days</Trans> },
+            ]}
+          />
+        </div>
         {view === 'days' && (
           <SelectField
             label={t`Number of days`}
@@ -55,7 +57,7 @@ export function CalendarToolbar({ view, days, title, onToday, onStep, onView, on
             value={String(days)}
             onValueChange={(v) => onDays(Number(v))}
             options={DAY_COUNTS.map((n) => ({ value: n, label: t`${n} days` }))}
-            className="w-24"
+            className="w-24 shrink-0"
           />
         )}
       </div>

@@ -105,7 +105,8 @@ export function CalendarViewPane(props: CalendarViewProps) {
         eventResizableFromStart
         nowIndicator
         dayMaxEvents
-        height="auto"
+        // The month grows with its weeks; a time grid scrolls inside a window-high box, opened at 08:00.
+        height={view === 'month' ? 'auto' : 'max(420px, calc(100dvh - 240px))'}
         scrollTime="08:00:00"
         dateClick={handlers.dateClick}
         eventClick={handlers.eventClick}
