@@ -1,4 +1,4 @@
-import type { eventCreateSchema } from '@adhd/shared/events/schema';
+import type { EventSource, eventCreateSchema } from '@adhd/shared/events/schema';
 import { folderCreateSchema } from '@adhd/shared/folders/schema';
 import { habitCreateBaseSchema, type HabitDayStatus } from '@adhd/shared/habits/schema';
 import { noteCreateSchema } from '@adhd/shared/notes/schema';
@@ -29,6 +29,9 @@ const tagRow = withoutId(tagCreateSchema);
  * defaults (stored rows are the schemas' output). `SameAsShared` below fails to compile when they drift apart.
  */
 const nullableString = z._default(z.nullable(z.string()), null);
+/** The shared `EVENT_SOURCES` (that module's import is what is avoided here); `SameSources` checks the list. */
+const EVENT_SOURCES = ['local', 'task', 'google', 'ics'] as const;
+type SameSources = [EventSource] extends [(typeof EVENT_SOURCES)[number]] ? ([(typeof EVENT_SOURCES)[number]] extends [EventSource] ? true : false) : false;
 const eventRow = z.object({
   title: z.string(),
   description: z._default(z.string(), ''),
@@ -47,7 +50,7 @@ const eventRow = z.object({
   tags: z._default(z.array(z.string()), []),
   reminders: z._default(z.array(z.number()), []),
   details: z._default(z.looseObject({}), {}),
-  source: z._default(z.string(), 'local'),
+  source: z._default(z.enum(EVENT_SOURCES), 'local'),
   sourceId: nullableString,
   calendarId: nullableString,
   uid: nullableString,
@@ -58,7 +61,7 @@ type EventRowFields = z.output<typeof eventRow>;
 /** True when every field of the shared create schema is read here with a type that holds its values. */
 type SameAsShared = { [K in keyof SharedEventFields]-?: K extends keyof EventRowFields ? (SharedEventFields[K] extends EventRowFields[K] ? true : false) : false }[keyof SharedEventFields];
 type Expect<T extends true> = T;
-export type EventRowMatchesShared = Expect<SameAsShared>;
+export type EventRowMatchesShared = [Expect<SameAsShared>, Expect<SameSources>];
 /** A marked day of a habit (shared `HabitDayData`); `habit` is the row's parent link. */
 const habitDayRow = z.object({
   habit: idSchema,

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/database';
 import { liveEntity } from '../../db/live-entities';
+import { mutate } from '../../db/mutate';
 import { eachTestDb, installDomStandIns, localToday, renderWithI18n, seed } from '../../test/kit';
 import { CalendarScreen } from './calendar-screen';
 import { rangeTitle, visibleRange } from './logic/views';
@@ -82,6 +83,25 @@ describe('CalendarScreen', () => {
       const days = await db.habitDays.where('parentId').equals('h1').toArray();
       expect(days.map((d) => [d.data.date, d.data.status])).toEqual([[today, 'complete']]);
     });
+  });
+
+  it('shows events and every occurrence of a series in the month; ?id moves to that event’s month', async () => {
+    const today = localToday();
+    const first = `${today.slice(0, 8)}01`;
+    await mutate(db, 'event.create', { id: 'e1', title: 'Weekly review', startDate: first, startTime: '09:00', endTime: '09:30', recurrence: 'FREQ=WEEKLY' });
+    await mutate(db, 'event.create', { id: 'e2', title: 'Trip', startDate: addDays(first, 100), allDay: true });
+    renderWithI18n(<CalendarScreen />);
+    await entry('Weekly review');
+    const range = visibleRange('month', first, 0, 3);
+    const weeks = document.querySelectorAll('[data-testid="calendar-event"][data-kind="event"]');
+    // Weekly from the 1st: every week of the grid from the 1st on (5 or 6 of the 6 weeks).
+    expect(weeks.length).toBe(Math.floor((Date.parse(range.to) - Date.parse(first)) / (7 * 86_400_000)) + 1);
+    expect(document.body.textContent).not.toContain('Trip');
+
+    window.history.replaceState(null, '', '/calendar?id=e2');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    await entry('Trip');
+    expect(title()).toBe(rangeTitle('month', addDays(first, 100), visibleRange('month', addDays(first, 100), 0, 3), 'en'));
   });
 
   it('says how to add an event when the month is empty', async () => {

@@ -46,7 +46,7 @@ export function CalendarScreen() {
   const events = useEvents();
   const tasks = useTasks();
   const habits = useHabits();
-  const taskEvents = useTaskEvents(tasks);
+  const taskEvents = useTaskEvents(tasks, prefs.timeZone);
   const actions = useCalendarActions();
   const taskActions = useTaskActions();
   const habitActions = useHabitActions();

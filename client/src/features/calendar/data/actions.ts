@@ -1,19 +1,16 @@
 import { newRowId, useDbActions } from '../../../db/actions';
 import type { AppDatabase } from '../../../db/database';
-import { mutateWire } from '../../../db/mutate';
+import { mutate } from '../../../db/mutate';
 import type { MoveFields } from '../logic/move';
 
-/**
- * The calendar's own writes (contract "Mutations"): moves by drag and resize, and the quick create. Through
- * `mutateWire` until the shared events mutators are registered on main; then typed `mutate`.
- */
+/** The calendar's own writes (contract "Mutations"): moves by drag and resize, and the quick create. */
 export type OccurrenceScope = 'this' | 'following' | 'all';
 
 export interface CalendarActions {
   /** A stored event (single, series or override) to new dates and times. */
   move(id: string, fields: MoveFields): Promise<void>;
-  /** One occurrence of a series ('this', 'following') to new dates and times. */
-  moveOccurrence(seriesId: string, originalStart: string, scope: 'this' | 'following', fields: MoveFields): Promise<void>;
+  /** One occurrence of a series to new dates and times: it alone, it and the following ones, or all (moved alike). */
+  moveOccurrence(seriesId: string, originalStart: string, scope: OccurrenceScope, fields: MoveFields): Promise<void>;
   /** A new event with a title at the given dates and times; resolves with its id. */
   create(title: string, fields: MoveFields): Promise<string>;
 }
@@ -21,14 +18,14 @@ export interface CalendarActions {
 function actionsFor(need: () => AppDatabase): CalendarActions {
   return {
     async move(id, fields) {
-      await mutateWire(need(), 'event.move', { id, ...fields });
+      await mutate(need(), 'event.move', { id, ...fields });
     },
     async moveOccurrence(seriesId, originalStart, scope, fields) {
-      await mutateWire(need(), 'event.editOccurrence', { id: seriesId, originalStart, scope, fields, newId: newRowId() });
+      await mutate(need(), 'event.editOccurrence', { id: seriesId, originalStart, scope, fields, newId: newRowId() });
     },
     async create(title, fields) {
       const id = newRowId();
-      await mutateWire(need(), 'event.create', { id, title: title.trim(), ...fields });
+      await mutate(need(), 'event.create', { id, title: title.trim(), ...fields });
       return id;
     },
   };

@@ -7,6 +7,7 @@ import { useDb } from '../../../db/session';
 import { useLive } from '../../../db/use-live';
 import type { HabitItem } from '../../habits';
 import type { TaskItem } from '../../tasks';
+import type { EventRow as SharedEventRow } from '@adhd/shared/events/schema';
 import { expandEvents, taskAsEvent, type EventRow, type Occurrence } from './shared-events';
 
 /** The live events of `db` (made on first use: it starts reading the table). */
@@ -28,20 +29,21 @@ export function useEvents(): EventRow[] | undefined {
 }
 
 /** Task events are made once per task object (an unchanged task keeps its event, so its occurrence keeps its input). */
-const taskEvents = new WeakMap<TaskItem, EventRow | null>();
-function taskEventOf(task: TaskItem): EventRow | null {
-  if (!taskEvents.has(task)) taskEvents.set(task, taskAsEvent(task));
-  return taskEvents.get(task)!;
+const taskEvents = new WeakMap<TaskItem, { timeZone: string; event: SharedEventRow | null }>();
+function taskEventOf(task: TaskItem, timeZone: string): SharedEventRow | null {
+  let hit = taskEvents.get(task);
+  if (!hit || hit.timeZone !== timeZone) taskEvents.set(task, (hit = { timeZone, event: taskAsEvent({ ...task, _id: task.id }, timeZone) }));
+  return hit.event;
 }
 
 /** The tasks with a due date as task-sourced events (contract `taskAsEvent`). */
-export function useTaskEvents(tasks: TaskItem[] | undefined): EventRow[] {
-  return useMemo(() => (tasks ?? []).map(taskEventOf).filter((e): e is EventRow => e !== null), [tasks]);
+export function useTaskEvents(tasks: TaskItem[] | undefined, timeZone: string): SharedEventRow[] {
+  return useMemo(() => (tasks ?? []).map((t) => taskEventOf(t, timeZone)).filter((e): e is SharedEventRow => e !== null), [tasks, timeZone]);
 }
 
 /** The occurrences of events and task events in the visible days, in the user's zone. */
-export function useOccurrences(events: EventRow[] | undefined, taskEvents: EventRow[], from: string, to: string, timeZone: string): Occurrence[] | undefined {
-  return useMemo(() => (events ? expandEvents(events.concat(taskEvents), from, to, timeZone) : undefined), [events, taskEvents, from, to, timeZone]);
+export function useOccurrences(events: EventRow[] | undefined, taskEvents: SharedEventRow[], from: string, to: string, timeZone: string): Occurrence[] | undefined {
+  return useMemo(() => (events ? expandEvents([...events, ...taskEvents], from, to, timeZone) : undefined), [events, taskEvents, from, to, timeZone]);
 }
 
 /** A habit scheduled today, and whether it is done. */

@@ -1,17 +1,18 @@
 import { useCallback } from 'react';
 import type { CalendarActions, OccurrenceScope } from '../data/actions';
 import type { EntryProps } from '../data/to-fc';
-import { moveFields, shiftSeries, type DroppedAt } from '../logic/move';
+import { moveFields, type DroppedAt } from '../logic/move';
 
 /**
  * Which occurrences a drag of one occurrence of a series moves. The event dialog's `askOccurrenceScope()`
- * ("this event / this and following / all events") is not on main yet: until it is, the whole series moves.
+ * ("this event / this and following / all events") is not on main yet: until it is, the whole series moves
+ * (`event.editOccurrence` with 'all' moves every occurrence alike).
  */
 const askOccurrenceScope = (): Promise<OccurrenceScope | null> => Promise.resolve('all');
 
 /**
  * The drag and resize handler: the dropped position becomes `event.move` of the stored event (in its own zone);
- * for an occurrence of a series, the chosen scope decides between an override, a split and the whole series.
+ * for an occurrence of a series, `event.editOccurrence` in the chosen scope (an override, a split, the series).
  * A cancelled choice or a refused write puts the event back.
  */
 export function useMoveHandler(actions: CalendarActions, viewZone: string) {
@@ -24,10 +25,7 @@ export function useMoveHandler(actions: CalendarActions, viewZone: string) {
         if (!entry.recurring || !o.seriesId || !o.originalStart) return actions.move(o.eventId, fields);
         const scope = await askOccurrenceScope();
         if (scope === null) return revert();
-        if (scope !== 'all') return actions.moveOccurrence(o.seriesId, o.originalStart, scope, fields);
-        const series = o.event;
-        const from = moveFields({ start: o.allDay ? o.startDate : `${o.startDate}T${o.startTime}`, end: null, allDay: o.allDay }, series.timezone, viewZone);
-        return actions.move(series._id, shiftSeries(series, from, fields));
+        return actions.moveOccurrence(o.seriesId, o.originalStart, scope, fields);
       };
       run().catch((err: unknown) => {
         console.error('Moving the event failed', err);

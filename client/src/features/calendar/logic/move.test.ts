@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveFields, shiftSeries } from './move';
+import { moveFields } from './move';
 
 describe('moveFields: a drop as the event’s stored fields', () => {
   it('turns an all-day drop’s exclusive end into the inclusive last day (null for one day)', () => {
@@ -16,17 +16,5 @@ describe('moveFields: a drop as the event’s stored fields', () => {
   it('writes an event kept in another zone in that zone', () => {
     // 15:00 in Berlin (UTC+1 in March before the change) is 09:00 in New York (UTC-5 until March 9, 2025).
     expect(moveFields({ start: '2025-03-05T15:00:00', end: '2025-03-05T16:00:00', allDay: false }, 'America/New_York', 'Europe/Berlin')).toMatchObject({ startDate: '2025-03-05', startTime: '09:00', endTime: '10:00' });
-  });
-});
-
-describe('shiftSeries: "all events" after one occurrence moved', () => {
-  const series = { startDate: '2025-01-06', endDate: null, startTime: '09:00', endTime: '10:00', allDay: false };
-  it('moves the series start by the same days and minutes, with the new length', () => {
-    const moved = shiftSeries(series, { startDate: '2025-03-10', startTime: '09:00' }, { startDate: '2025-03-12', endDate: null, startTime: '10:30', endTime: '12:00', allDay: false });
-    expect(moved).toEqual({ startDate: '2025-01-08', endDate: null, startTime: '10:30', endTime: '12:00', allDay: false });
-  });
-  it('takes all-day from the drop', () => {
-    const moved = shiftSeries(series, { startDate: '2025-03-10', startTime: '09:00' }, { startDate: '2025-03-11', endDate: '2025-03-12', startTime: null, endTime: null, allDay: true });
-    expect(moved).toEqual({ startDate: '2025-01-07', endDate: '2025-01-08', startTime: null, endTime: null, allDay: true });
   });
 });

@@ -48,20 +48,3 @@ export function moveFields(at: DroppedAt, eventZone: string | null, viewZone: st
   }
   return { startDate: start.date, endDate: end.date === start.date ? null : end.date, startTime: start.time, endTime: end.time, allDay: false };
 }
-
-/**
- * "All events" of a series after one occurrence was dragged or resized from `from` to `to`: the series' own
- * start moves by the same days and minutes, and it takes the occurrence's new length (and all-day or timed).
- */
-export function shiftSeries(series: MoveFields, from: { startDate: string; startTime: string | null }, to: MoveFields): MoveFields {
-  const days = daysBetween(from.startDate, to.startDate);
-  if (to.allDay || !to.startTime) {
-    const startDate = addDays(series.startDate, days);
-    return { ...to, startDate, endDate: to.endDate === null ? null : addDays(startDate, daysBetween(to.startDate, to.endDate)) };
-  }
-  const minutes = series.startTime && from.startTime ? minutesOf(to.startTime) - minutesOf(from.startTime) : 0;
-  const start = series.startTime ? later(addDays(series.startDate, days), series.startTime, minutes) : { date: addDays(series.startDate, days), time: to.startTime };
-  const length = to.endTime ? daysBetween(to.startDate, to.endDate ?? to.startDate) * 1440 + minutesOf(to.endTime) - minutesOf(to.startTime) : HOUR;
-  const end = later(start.date, start.time, length);
-  return { startDate: start.date, endDate: end.date === start.date ? null : end.date, startTime: start.time, endTime: end.time, allDay: false };
-}
