@@ -41,7 +41,7 @@ export function EventContent({ entry, title, timeText, onToggleTask, onToggleHab
   const { t } = useLingui();
   const done = entry.kind === 'task' ? entry.completed : entry.kind === 'habit' ? entry.done : false;
   return (
-    <div className="cal-entry" data-kind={entry.kind} data-done={done || undefined} data-testid="calendar-event">
+    <div className="cal-entry" data-kind={entry.kind} data-done={done || undefined} data-timed={timeText ? true : undefined} data-testid="calendar-event">
       {entry.kind === 'task' && <Tick checked={entry.completed} label={t`Complete task: ${title}`} onChange={(c) => onToggleTask(entry.taskId, c)} />}
       {entry.kind === 'habit' && <Tick checked={entry.done} label={t`Done today: ${title}`} onChange={(c) => onToggleHabit(entry.habitId, entry.date, c)} />}
       {entry.kind === 'event' && entry.readonly && (
