@@ -78,6 +78,8 @@ describe('CalendarScreen', () => {
     renderWithI18n(<CalendarScreen />);
     await entry('Stretch');
     expect(document.body.textContent).not.toContain('Paused');
+    // Its entry is made again once the habit's days are read (its done state comes from them).
+    await liveEntity(db, 'habitDay').settled();
     await userEvent.setup().click(await tick('Done today: Stretch'));
     await waitFor(async () => {
       const days = await db.habitDays.where('parentId').equals('h1').toArray();

@@ -8,7 +8,7 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import '../calendar.css';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ClockMode } from '../../../lib/dates';
 import type { EntryProps } from '../data/to-fc';
 import type { DroppedAt } from '../logic/move';
@@ -16,6 +16,9 @@ import { FC_VIEW, type CalendarView } from '../logic/views';
 import { EventContent } from './event-content';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, classicTheme];
+const SOURCE_ID = 'local';
+/** Up to this many changed inputs are applied one by one; more replace the source. */
+const FEW = 40;
 
 export interface CalendarViewProps {
   view: CalendarView;
@@ -55,6 +58,30 @@ export function CalendarViewPane(props: CalendarViewProps) {
     if (api.view.type !== FC_VIEW[view]) api.changeView(FC_VIEW[view], anchor);
     else api.gotoDate(anchor);
   }, [view, anchor, days]);
+
+  // The events go to FullCalendar's API, not its `events` option: a new array there re-parses and re-renders every
+  // event. A change of a few inputs (a drag, a tick, a synced edit: the input cache keeps the other objects) removes
+  // and adds those alone; a new range replaces the whole source in one parse.
+  const shown = useRef(new Map<string, EventInput>());
+  useLayoutEffect(() => {
+    const api = ref.current?.getApi();
+    if (!api) return;
+    const prev = shown.current;
+    const next = new Map(inputs.map((input) => [String(input.id), input]));
+    let changed = 0;
+    for (const [id, input] of next) if (prev.get(id) !== input) changed++;
+    for (const id of prev.keys()) if (!next.has(id)) changed++;
+    if (changed === 0) return;
+    shown.current = next;
+    const source = api.getEventSourceById(SOURCE_ID);
+    if (!source || changed > FEW) {
+      source?.remove();
+      api.addEventSource({ id: SOURCE_ID, events: inputs });
+      return;
+    }
+    for (const [id, input] of prev) if (next.get(id) !== input) api.getEventById(id)?.remove();
+    for (const [id, input] of next) if (prev.get(id) !== input) api.addEvent(input, SOURCE_ID);
+  }, [inputs]);
 
   const views = useMemo(() => ({ timeGridDays: { type: 'timeGrid', duration: { days } } }), [days]);
   const handlers = useMemo(
@@ -100,11 +127,10 @@ export function CalendarViewPane(props: CalendarViewProps) {
         timeZone={timeZone}
         eventTimeFormat={timeFormat(clockMode)}
         slotHeaderFormat={timeFormat(clockMode)}
-        events={inputs}
         editable
         eventResizableFromStart
         nowIndicator
-        dayMaxEvents
+        dayMaxEvents={4}
         // The month grows with its weeks; a time grid scrolls inside a window-high box, opened at 08:00.
         height={view === 'month' ? 'auto' : 'max(420px, calc(100dvh - 240px))'}
         scrollTime="08:00:00"
