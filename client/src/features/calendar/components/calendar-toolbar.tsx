@@ -57,7 +57,7 @@ export function CalendarToolbar({ view, days, title, onToday, onStep, onView, on
             value={String(days)}
             onValueChange={(v) => onDays(Number(v))}
             options={DAY_COUNTS.map((n) => ({ value: n, label: t`${n} days` }))}
-            className="w-24 shrink-0"
+            className="w-28 shrink-0"
           />
         )}
       </div>
