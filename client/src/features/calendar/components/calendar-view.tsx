@@ -8,7 +8,7 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import '../calendar.css';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { ClockMode } from '../../../lib/dates';
 import type { EntryProps } from '../data/to-fc';
 import type { DroppedAt } from '../logic/move';
@@ -52,20 +52,20 @@ export function CalendarViewPane(props: CalendarViewProps) {
   const latest = useRef(props);
   latest.current = props;
 
-  useEffect(() => {
-    const api = ref.current?.getApi();
-    if (!api) return;
-    if (api.view.type !== FC_VIEW[view]) api.changeView(FC_VIEW[view], anchor);
-    else api.gotoDate(anchor);
-  }, [view, anchor, days]);
-
   // The events go to FullCalendar's API, not its `events` option: a new array there re-parses and re-renders every
   // event. A change of a few inputs (a drag, a tick, a synced edit: the input cache keeps the other objects) removes
   // and adds those alone; a new range replaces the whole source in one parse.
   const shown = useRef(new Map<string, EventInput>());
+  const at = useRef({ view, anchor, days });
   useLayoutEffect(() => {
     const api = ref.current?.getApi();
     if (!api) return;
+    // The view and the date first, in the same commit as the range's events (one render of the new range).
+    if (at.current.view !== view || at.current.anchor !== anchor || at.current.days !== days) {
+      at.current = { view, anchor, days };
+      if (api.view.type !== FC_VIEW[view]) api.changeView(FC_VIEW[view], anchor);
+      else api.gotoDate(anchor);
+    }
     const prev = shown.current;
     const next = new Map(inputs.map((input) => [String(input.id), input]));
     let changed = 0;
@@ -81,9 +81,11 @@ export function CalendarViewPane(props: CalendarViewProps) {
     }
     for (const [id, input] of prev) if (next.get(id) !== input) api.getEventById(id)?.remove();
     for (const [id, input] of next) if (prev.get(id) !== input) api.addEvent(input, SOURCE_ID);
-  }, [inputs]);
+  }, [inputs, view, anchor, days]);
 
   const views = useMemo(() => ({ timeGridDays: { type: 'timeGrid', duration: { days } } }), [days]);
+  // Stable option objects: a new one is an option change, and FullCalendar rebuilds the view for it.
+  const format = useMemo(() => timeFormat(clockMode), [clockMode]);
   const handlers = useMemo(
     () => ({
       dateClick(info: { dateStr: string; allDay: boolean }) {
@@ -125,8 +127,8 @@ export function CalendarViewPane(props: CalendarViewProps) {
         locale={locale === 'ru' ? ruLocale : 'en'}
         firstDay={weekStartDay}
         timeZone={timeZone}
-        eventTimeFormat={timeFormat(clockMode)}
-        slotHeaderFormat={timeFormat(clockMode)}
+        eventTimeFormat={format}
+        slotHeaderFormat={format}
         editable
         eventResizableFromStart
         nowIndicator

@@ -41,9 +41,37 @@ export function useTaskEvents(tasks: TaskItem[] | undefined, timeZone: string): 
   return useMemo(() => (tasks ?? []).map((t) => taskEventOf(t, timeZone)).filter((e): e is SharedEventRow => e !== null), [tasks, timeZone]);
 }
 
+type AnyEventRow = EventRow | SharedEventRow;
+/** The last expansion of each series (or single event) with its overrides, by the series' row object. */
+const expanded = new WeakMap<AnyEventRow, { key: string; members: AnyEventRow[]; occurrences: Occurrence[] }>();
+
+/**
+ * `expandEvents` series by series, each kept while its rows (the series and its overrides) and the range stay: after
+ * a drag or a synced edit only the changed series is expanded again, and the others keep their occurrence objects.
+ */
+export function expandCached(events: readonly AnyEventRow[], from: string, to: string, timeZone: string): Occurrence[] {
+  const groups = new Map<string, AnyEventRow[]>();
+  for (const e of events) {
+    const id = e.seriesId ?? e._id;
+    const group = groups.get(id);
+    if (group) group.push(e);
+    else groups.set(id, [e]);
+  }
+  const key = `${from}|${to}|${timeZone}`;
+  const out: Occurrence[] = [];
+  for (const group of groups.values()) {
+    const root = group.find((e) => !e.seriesId) ?? group[0]!;
+    const hit = expanded.get(root);
+    let occurrences = hit && hit.key === key && hit.members.length === group.length && hit.members.every((m, i) => m === group[i]) ? hit.occurrences : null;
+    if (!occurrences) expanded.set(root, { key, members: group, occurrences: (occurrences = expandEvents(group, from, to, timeZone)) });
+    for (const o of occurrences) out.push(o);
+  }
+  return out;
+}
+
 /** The occurrences of events and task events in the visible days, in the user's zone. */
 export function useOccurrences(events: EventRow[] | undefined, taskEvents: SharedEventRow[], from: string, to: string, timeZone: string): Occurrence[] | undefined {
-  return useMemo(() => (events ? expandEvents([...events, ...taskEvents], from, to, timeZone) : undefined), [events, taskEvents, from, to, timeZone]);
+  return useMemo(() => (events ? expandCached([...events, ...taskEvents], from, to, timeZone) : undefined), [events, taskEvents, from, to, timeZone]);
 }
 
 /** A habit scheduled today, and whether it is done. */
