@@ -12,7 +12,7 @@
 // Run alone with `node bench/feature-calendar-client.mjs` after `npx tsc -b`; client/dist (or BENCH_CLIENT_DIST)
 // is built with `vite build` when missing or older than its sources. Page-side code: bench/calendar/pages.mjs.
 // Skipped by `npm run bench -- --skip-client` (the file name contains -client). BENCH_PROFILE=file.cpuprofile writes
-// a CPU profile of one month navigation, for Chrome DevTools.
+// a CPU profile of one month navigation, BENCH_PROFILE_DRAG of the last drag, for Chrome DevTools.
 import { existsSync } from 'node:fs';
 import { CHROMIUM, buildClient, cpuProfile, defaultClientDist, launchChromium, registerBenchUser, signedInContext, startAppServer } from './browser.mjs';
 import { armDrop, navigateMonth, openCalendar } from './calendar/pages.mjs';
@@ -117,7 +117,9 @@ async function measure(browser, server, u, today, say, label) {
     const longest = [];
     for (let i = 0; i < DRAGS; i++) {
       const [from, to] = i % 2 === 0 ? [today, targetDay] : [targetDay, today];
+      const profiler = process.env.BENCH_PROFILE_DRAG && full && i === DRAGS - 1 ? await cpuProfile(ctx, page, 100) : null;
       const r = await drag(page, from, to);
+      if (profiler) await profiler.save(process.env.BENCH_PROFILE_DRAG);
       frames.push(r.frameMs);
       longest.push(r.longestMs);
       await page.waitForTimeout(300);
