@@ -16,6 +16,10 @@ export interface ExportOptions {
 
 export const PRODID = '-//ADHD//Calendar//EN';
 
+// ical.js folds after `foldLength` octets and then adds the leading space: 74 keeps every line within RFC 5545's
+// 75 octets. (Set once for the process; nothing else here writes iCalendar text.)
+ICAL.foldLength = 74;
+
 /** The UID an event is exported with: the one it was imported with, else its id. */
 export const exportUid = (e: Pick<IcsEvent, '_id' | 'uid'>) => e.uid ?? `${e._id}@adhd`;
 
@@ -36,9 +40,11 @@ const utcOf = (iso: string) => ICAL.Time.fromJSDate(new Date(iso), true);
  */
 function dateProp(name: string, keys: string[], zone: string | null): ICAL.Property {
   const prop = new ICAL.Property(name);
-  prop.setValues(keys.map((k) => timeOf(k.slice(0, 10), k.length > 10 ? k.slice(11, 16) : null)));
+  const values = keys.map((k) => timeOf(k.slice(0, 10), k.length > 10 ? k.slice(11, 16) : null));
   if (keys[0]!.length === 10) prop.resetType('date');
   else if (zone) prop.setParameter('tzid', zone);
+  if (values.length === 1) prop.setValue(values[0]!);
+  else prop.setValues(values);
   return prop;
 }
 

@@ -153,7 +153,7 @@ function transitions(zone: string, fromMs: number, toMs: number): number[] {
 /**
  * A VTIMEZONE block for an IANA zone, built from the runtime's zone data for the years `fromYear`…`toYear`
  * (ical.js cannot produce one): a first STANDARD observance at the start, then one observance per kind of change
- * (same offsets), its first change as DTSTART and the others as RDATEs. Apps that know the IANA name use their
+ * (same offsets), its first change as DTSTART and every change as an RDATE. Apps that know the IANA name use their
  * own rules; the others read these.
  */
 export function vtimezone(zone: string, fromYear: number, toYear: number): ICAL.Component {
@@ -167,7 +167,8 @@ export function vtimezone(zone: string, fromYear: number, toYear: number): ICAL.
     const to = offsetAt(at, zone);
     const key = `${from}>${to}`;
     const group = groups.get(key) ?? { from, to, locals: [] };
-    group.locals.push(utcToWall(at + (from - to) * MINUTE, zone)); // the change's wall clock in the old offset
+    const local = new Date(at + from * MINUTE).toISOString(); // the change's wall clock in the old offset
+    group.locals.push({ date: local.slice(0, 10), time: local.slice(11, 16) });
     groups.set(key, group);
   }
   const observance = (kind: 'standard' | 'daylight', from: number, to: number, locals: WallClock[]) => {
@@ -175,11 +176,9 @@ export function vtimezone(zone: string, fromYear: number, toYear: number): ICAL.
     sub.addPropertyWithValue('dtstart', ICAL.Time.fromDateTimeString(isoLocal(locals[0]!)));
     sub.addPropertyWithValue('tzoffsetfrom', ICAL.UtcOffset.fromString(utcOffset(from)));
     sub.addPropertyWithValue('tzoffsetto', ICAL.UtcOffset.fromString(utcOffset(to)));
-    if (locals.length > 1) {
-      const rdate = new ICAL.Property('rdate');
-      rdate.setValues(locals.slice(1).map((w) => ICAL.Time.fromDateTimeString(isoLocal(w))));
-      sub.addProperty(rdate);
-    }
+    // One RDATE per change, the first included: ical.js reads one value per RDATE line and, once a block has
+    // RDATEs, no longer counts its DTSTART (a repeated onset is harmless to other readers).
+    if (locals.length > 1) for (const w of locals) sub.addPropertyWithValue('rdate', ICAL.Time.fromDateTimeString(isoLocal(w)));
     comp.addSubcomponent(sub);
   };
   observance('standard', first, first, [{ date: `${fromYear}-01-01`, time: '00:00' }]);
