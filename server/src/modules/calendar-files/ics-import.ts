@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
+import { isValidRrule } from '@adhd/shared/events/rrule';
 import { addDays, daysBetween } from '@adhd/shared/time';
 import { IcsError, type ImportedEvent } from './types.js';
 import { ianaZone, utcToWall, wallAsUtc, wallToUtc } from './zones.js';
@@ -24,7 +25,7 @@ interface At {
 
 const LIMITS = { title: 500, description: 20_000, location: 1_000 };
 export const UNTITLED = '(No title)';
-/** RRULE parts the app stores (the shared schema's allow-list); a rule with others is skipped. */
+/** RRULE parts the app stores (the shared allow-list, events/rrule.ts, which also checks the rest); others skip the VEVENT. */
 const RULE_PARTS = new Set(['FREQ', 'INTERVAL', 'COUNT', 'UNTIL', 'BYDAY', 'BYMONTHDAY', 'BYMONTH', 'BYSETPOS', 'WKST']);
 const FREQS = new Set(['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY']);
 
@@ -77,7 +78,7 @@ function ruleOf(comp: ICAL.Component): string | null | undefined {
   if (!(rule instanceof ICAL.Recur) || !rule.freq || !FREQS.has(rule.freq)) return undefined;
   const value = rule.toString();
   const parts = value.split(';').map((p) => p.split('=')[0]!.toUpperCase());
-  return parts.every((p) => RULE_PARTS.has(p)) ? value : undefined;
+  return parts.every((p) => RULE_PARTS.has(p)) && isValidRrule(value) ? value : undefined;
 }
 
 /** The end of the event: DTEND, else DURATION, else none (a one-day or zero-length event). */

@@ -1,4 +1,6 @@
 import ICAL from 'ical.js';
+import { z } from 'zod/mini';
+import { eventCreateSchema, eventRuleErrors, isReadOnlyEvent, type EventData } from '@adhd/shared/events/schema';
 import { newId } from '../../lib/ids.js';
 import type { ServerTx, SyncEngine } from '../sync/engine.js';
 import { exportUid, icsToEvents } from './ics.js';
@@ -76,6 +78,16 @@ const newEvent = (e: ImportedEvent, seriesId: string | null): Record<string, unk
 });
 
 /**
+ * Whether an event may be stored: the shared event schema (field formats and limits, the RRULE allow-list) and
+ * the event rules (end after start, …), as every event mutation checks them. A VEVENT that fails is skipped.
+ */
+function storable(data: Record<string, unknown>): boolean {
+  const { source: _s, sourceId: _i, calendarId: _c, uid, readonly: _r, ...client } = data;
+  if (typeof uid === 'string' && uid.length > 1_000) return false;
+  return z.safeParse(eventCreateSchema, client).success && Object.keys(eventRuleErrors(data as unknown as EventData)).length === 0;
+}
+
+/**
  * Import a calendar file into the user's events (docs/calendar-files.md) in ONE write transaction of the sync
  * engine, so every written row is versioned, counted against the quota and pulled by the user's devices. Each
  * VEVENT is matched by UID (and RECURRENCE-ID for an overridden occurrence) with the user's events: a new one is
@@ -101,18 +113,28 @@ export async function importIcs(engine: SyncEngine, userId: string, text: string
           continue;
         }
         const found = stored.get(keyOf(event.uid, event.originalStart));
-        const readOnly = !!found && (found.readonly === true || found.source === 'google');
+        const readOnly = !!found && isReadOnlyEvent(found);
         if (found && !readOnly && !event.originalStart) seriesIds.set(event.uid, found._id);
         if (readOnly || (found && sameFields(found, event))) {
           result.skipped++;
         } else if (found) {
-          const { _id, createdAt: _c, updatedAt: _u, ...data } = found;
-          writes.push({ id: _id, data: { ...data, ...fieldsOf(event) } });
+          const { _id, createdAt: _c, updatedAt: _u, ...rest } = found;
+          const data = { ...rest, ...fieldsOf(event) };
+          if (!storable(data)) {
+            result.skipped++;
+            continue;
+          }
+          writes.push({ id: _id, data });
           result.updated++;
         } else {
+          const data = newEvent(event, seriesId);
+          if (!storable(data)) {
+            result.skipped++;
+            continue;
+          }
           const id = newId();
           if (!event.originalStart) seriesIds.set(event.uid, id);
-          writes.push({ id, data: newEvent(event, seriesId) });
+          writes.push({ id, data });
           result.imported++;
         }
       }

@@ -1,11 +1,12 @@
+import { withEventDefaults, type EventData } from '@adhd/shared/events/schema';
 import { newSecret, nowIso, sha256 } from '../../lib/ids.js';
 import { listLive, type Db } from '../sync/repository.js';
 import type { IcsEvent } from './types.js';
 
 /** SQL of calendar files: the user's events and tag names for an export, and the private feed's token. */
 
-/** A stored event row as the export reads it (`data` is the shared event data). */
-export type StoredEvent = IcsEvent & { source?: string; readonly?: boolean };
+/** A stored event as the export reads it: the shared event data with its id and times. */
+export type StoredEvent = EventData & Pick<IcsEvent, '_id' | 'createdAt' | 'updatedAt'>;
 
 /**
  * The user's live events that belong in a calendar file: every event but task-sourced ones (tasks are shown as
@@ -14,7 +15,7 @@ export type StoredEvent = IcsEvent & { source?: string; readonly?: boolean };
 export async function readEvents(db: Db, userId: string): Promise<StoredEvent[]> {
   const rows = await listLive(db, userId, 'event');
   return rows
-    .map((r) => ({ ...(JSON.parse(r.data) as Record<string, unknown>), _id: r.id, createdAt: r.created_at, updatedAt: r.updated_at }) as StoredEvent)
+    .map((r) => ({ ...withEventDefaults(JSON.parse(r.data) as EventData), _id: r.id, createdAt: r.created_at, updatedAt: r.updated_at }))
     .filter((e) => e.source !== 'task');
 }
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_EXDATES } from '@adhd/shared/events/schema';
+import { addDays } from '@adhd/shared/time';
 import { GOOGLE_EXPORT, OUTLOOK_EXPORT } from '../../../test/ics-files.js';
 import { LEAKS, seedUser, useServerTest, withTestApp, type Caller, type ServerTest } from '../../../test/kit.js';
 import { ICS_MAX_BYTES } from './routes.js';
@@ -60,6 +62,20 @@ describe('POST /api/events/ics', () => {
     const big = `BEGIN:VCALENDAR\r\n${'X-FILLER:'.padEnd(70, 'x')}\r\n`.repeat(Math.ceil(ICS_MAX_BYTES / 70));
     expect((await importAs(t.user, big)).statusCode).toBe(413);
     expect((await importAs(null, GOOGLE_EXPORT)).statusCode).toBe(401);
+  });
+
+  it('skips VEVENTs the shared event rules refuse, importing the rest', async () => {
+    // 1,001 removed days: one more than an event may hold (MAX_EXDATES).
+    const exdates = Array.from({ length: MAX_EXDATES + 1 }, (_, i) => addDays('2025-01-02', i).replaceAll('-', ''));
+    const text = [
+      'BEGIN:VCALENDAR',
+      'BEGIN:VEVENT', 'UID:too-many', 'SUMMARY:Too many exdates', 'DTSTART;VALUE=DATE:20250101', 'RRULE:FREQ=DAILY', `EXDATE;VALUE=DATE:${exdates.join(',')}`, 'END:VEVENT',
+      'BEGIN:VEVENT', 'UID:count', 'SUMMARY:Too many times', 'DTSTART;VALUE=DATE:20250101', 'RRULE:FREQ=DAILY;COUNT=5000', 'END:VEVENT',
+      'BEGIN:VEVENT', 'UID:fine', 'SUMMARY:Fine', 'DTSTART;VALUE=DATE:20250101', 'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const eli = await t.seedUser();
+    expect((await importAs(eli, text)).json()).toEqual({ imported: 1, updated: 0, skipped: 2 });
   });
 
   it('never overwrites a read-only (Google) event', async () => {
