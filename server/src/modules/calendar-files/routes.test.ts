@@ -55,6 +55,9 @@ describe('POST /api/events/ics', () => {
       expect(res.json().error).toMatchObject({ code: 'VALIDATION', details: [{ field: 'file' }] });
       expect(res.body).not.toMatch(LEAKS);
     }
+    const json = await t.callAs(cara, 'POST', '/api/events/ics', { events: [] });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().error.details).toEqual([expect.objectContaining({ field: 'file' })]);
     expect(await version(cara.id)).toBe(0);
   });
 
