@@ -28,20 +28,20 @@ export function useRecurrenceText() {
     }
   }
 
-  return (rule: string | null, startDate: string, locale: string): string | null => {
-    if (!rule) return null;
-    const r = parseRrule(rule);
+  return (value: string | null, startDate: string, locale: string): string | null => {
+    if (!value) return null;
+    const r = parseRrule(value);
     if (!r) return t`Repeats (custom rule)`;
-    const rule_ = base(r, startDate, locale);
+    const rule = base(r, startDate, locale);
     if (r.end.kind === 'until') {
       const date = formatMediumDate(r.end.date, locale);
-      return t`${rule_} until ${date}`;
+      return t`${rule} until ${date}`;
     }
     if (r.end.kind === 'count') {
       const count = r.end.count;
-      return t({ message: plural(count, { one: `${rule_}, # time`, other: `${rule_}, # times` }) });
+      return t({ message: plural(count, { one: `${rule}, # time`, other: `${rule}, # times` }) });
     }
-    return rule_;
+    return rule;
   };
 }
 

@@ -27,30 +27,43 @@ export function RemindersField({ value, onChange }: { value: number[]; onChange(
           {[...value]
             .sort((a, b) => a - b)
             .map((m) => (
-              <li key={m} className="flex items-center gap-1 rounded-full border border-line py-0.5 pl-2.5 pr-0.5 text-sm">
-                <Icon path={mdiBellOutline} size={16} className="text-muted" />
-                {text(m)}
-                <IconButton icon={mdiClose} size="sm" label={t`Remove reminder ${text(m)}`} onClick={() => onChange(value.filter((v) => v !== m))} />
-              </li>
+              <ReminderChip key={m} label={text(m)} onRemove={() => onChange(value.filter((v) => v !== m))} />
             ))}
         </ul>
       )}
       {free.length > 0 && value.length < MAX_REMINDERS && (
         <div role="group" aria-label={t`Add a reminder`} className="flex flex-wrap gap-1.5">
           {free.map((m) => (
-            <button
-              key={m}
-              type="button"
-              aria-label={t`Add reminder ${text(m)}`}
-              onClick={() => onChange([...value, m])}
-              className={cn('flex min-h-9 items-center gap-1 rounded-full border border-dashed border-line px-2.5 text-[13px] text-muted hover:border-primary hover:text-primary', focusRing)}
-            >
-              <Icon path={mdiPlus} size={14} />
-              {text(m)}
-            </button>
+            <AddButton key={m} label={text(m)} onAdd={() => onChange([...value, m])} />
           ))}
         </div>
       )}
     </div>
+  );
+}
+
+function ReminderChip({ label, onRemove }: { label: string; onRemove(): void }) {
+  const { t } = useLingui();
+  return (
+    <li className="flex items-center gap-1 rounded-full border border-line py-0.5 pl-2.5 pr-0.5 text-sm">
+      <Icon path={mdiBellOutline} size={16} className="text-muted" />
+      {label}
+      <IconButton icon={mdiClose} size="sm" label={t`Remove reminder ${label}`} onClick={onRemove} />
+    </li>
+  );
+}
+
+function AddButton({ label, onAdd }: { label: string; onAdd(): void }) {
+  const { t } = useLingui();
+  return (
+    <button
+      type="button"
+      aria-label={t`Add reminder ${label}`}
+      onClick={onAdd}
+      className={cn('flex min-h-9 items-center gap-1 rounded-full border border-dashed border-line px-2.5 text-[13px] text-muted hover:border-primary hover:text-primary', focusRing)}
+    >
+      <Icon path={mdiPlus} size={14} />
+      {label}
+    </button>
   );
 }
