@@ -63,7 +63,7 @@ describe('EventDialog: create', () => {
     await user.clear(hex);
     await user.type(hex, '#E91E63');
     await user.click(within(picker).getByRole('button', { name: 'Select' }));
-    await user.type(within(dialog).getByRole('combobox', { name: 'Tags' }), 'Wor');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Find or create a tag' }), 'Wor');
     await user.click(await screen.findByRole('option', { name: /Work/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());

@@ -59,6 +59,13 @@ export function EventForm({ formId, values, onChange, errors, onSubmit, onTitleB
         autoComplete="off"
         onChange={(e) => set('title', e.target.value)}
         onBlur={onTitleBlur}
+        onKeyDown={(e) => {
+          // Enter in the title saves (the Save button sits outside the form, in the dialog's footer).
+          if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            onSubmit();
+          }
+        }}
         error={errorText(errors.title)}
       />
       <label className="flex min-h-11 items-center gap-2 self-start text-sm">

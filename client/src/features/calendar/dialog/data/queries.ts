@@ -4,9 +4,10 @@ import { useLiveSelect } from '../../../../db/use-live';
 import type { EventItem } from '../logic/types';
 
 /** A live event row as stored (client/src/db/entity-rows.ts decodes it by the shared event schema). */
-type EventRowLike = { id?: string; _id?: string } & Partial<Omit<EventItem, 'id'>>;
+type EventRowLike = { id?: string; _id?: string; source?: string } & Partial<Omit<EventItem, 'id' | 'source'>>;
 
-const SOURCES: readonly EventItem['source'][] = ['local', 'task', 'google', 'ics'];
+const SOURCES: readonly string[] = ['local', 'task', 'google', 'ics'] satisfies EventItem['source'][];
+const isSource = (s: string | undefined): s is EventItem['source'] => s !== undefined && SOURCES.includes(s);
 
 /** The dialog's view of a live event row; fields a row lacks get the contract's defaults. */
 export function toEventItem(row: EventRowLike): EventItem {
@@ -28,7 +29,7 @@ export function toEventItem(row: EventRowLike): EventItem {
     color: row.color ?? null,
     tags: row.tags ?? [],
     reminders: row.reminders ?? [],
-    source: row.source && SOURCES.includes(row.source) ? row.source : 'local',
+    source: isSource(row.source) ? row.source : 'local',
     readonly: row.readonly ?? false,
   };
 }
