@@ -42,11 +42,11 @@ describe('the recurrence in words', () => {
 
 describe('reminders in words', () => {
   it.each([
-    [5, '5 minutes before', 'За 5 минут'],
-    [1, '1 minute before', 'За 1 минуту'],
-    [60, '1 hour before', 'За 1 час'],
-    [120, '2 hours before', 'За 2 часа'],
-    [1440, '1 day before', 'За 1 день'],
+    [5, '5 minutes before', 'за 5 минут'],
+    [1, '1 minute before', 'за 1 минуту'],
+    [60, '1 hour before', 'за 1 час'],
+    [120, '2 hours before', 'за 2 часа'],
+    [1440, '1 day before', 'за 1 день'],
     [0, 'At the start', 'В момент начала'],
   ])('%i minutes → "%s" / "%s"', async (minutes, en, ru) => {
     expect((await texts('en')).reminder(minutes)).toBe(en);

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type Ref } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Checkbox } from '../../../../components/ui/checkbox';
+import { cn } from '../../../../components/ui/cn';
 import { DatePicker } from '../../../../components/ui/date-picker';
 import { DialogForm } from '../../../../components/ui/form-dialog';
 import { PickerButtonField } from '../../../../components/ui/popover-field';
@@ -92,7 +93,7 @@ export function EventForm({ formId, values, onChange, errors, onSubmit, onTitleB
           className="min-w-44"
         >
           <span className="h-6 w-6 shrink-0 rounded-full border border-line bg-section-events" style={values.color ? { backgroundColor: values.color } : undefined} />
-          <span className="text-sm uppercase text-muted">{values.color ?? <Trans>Default</Trans>}</span>
+          <span className={cn('text-sm text-muted', values.color && 'uppercase')}>{values.color ?? <Trans>Default</Trans>}</span>
         </PickerButtonField>
         {values.color && (
           <Button variant="ghost" size="sm" className="mb-1" onClick={() => set('color', null)}>
@@ -101,7 +102,7 @@ export function EventForm({ formId, values, onChange, errors, onSubmit, onTitleB
         )}
       </div>
       <EventTagSelector value={values.tags} onChange={(ids) => set('tags', ids)} />
-      <TextArea label={t`Description`} value={values.description} maxLength={20000} onChange={(e) => set('description', e.target.value)} />
+      <TextArea label={t`Description`} rows={3} value={values.description} maxLength={20000} onChange={(e) => set('description', e.target.value)} />
       <RemindersField value={values.reminders} onChange={(v) => set('reminders', v)} />
       <EventColorPickerDialog open={colorOpen} onOpenChange={setColorOpen} value={values.color ?? undefined} onSelect={(hex) => set('color', hex)} />
     </DialogForm>

@@ -1,6 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { mdiBellOutline, mdiCalendarClock, mdiLockOutline, mdiMapMarkerOutline, mdiRepeat } from '@mdi/js';
+import { GOOGLE_EVENT_COLOR } from '@adhd/shared/events/schema';
 import type { ReactNode } from 'react';
+import { cn } from '../../../../components/ui/cn';
 import { DescriptionSection } from '../../../../components/ui/details';
 import { Icon } from '../../../../components/ui/icon';
 import type { UserPrefs } from '../../../../lib/use-prefs';
@@ -40,6 +42,8 @@ export function EventView({ event, shown, readOnly, prefs, today }: EventViewPro
     { locale: prefs.locale, clockMode: prefs.clockMode, today },
   );
   const otherZone = event.timezone && event.timezone !== prefs.timeZone && !event.allDay ? event.timezone : null;
+  // SPEC section 3: a Google event without its own colour shows Google's.
+  const color = event.color ?? (event.source === 'google' ? GOOGLE_EVENT_COLOR : null);
   const repeats = recurrenceText(event.recurrence, event.startDate, prefs.locale);
   return (
     <div className="flex flex-col gap-4">
@@ -81,8 +85,8 @@ export function EventView({ event, shown, readOnly, prefs, today }: EventViewPro
           <span className="text-muted">
             <Trans>Colour</Trans>
           </span>
-          <span className="size-4 rounded-full border border-line bg-section-events" style={event.color ? { backgroundColor: event.color } : undefined} />
-          <span className="uppercase text-muted">{event.color ?? <Trans>Default</Trans>}</span>
+          <span className="size-4 rounded-full border border-line bg-section-events" style={color ? { backgroundColor: color } : undefined} />
+          <span className={cn('text-muted', color && 'uppercase')}>{color ?? <Trans>Default</Trans>}</span>
         </span>
         {event.tags.length > 0 && (
           <span className="flex flex-wrap items-center gap-2 text-sm">
@@ -93,7 +97,7 @@ export function EventView({ event, shown, readOnly, prefs, today }: EventViewPro
           </span>
         )}
       </div>
-      <DescriptionSection text={event.description} />
+      {event.description.trim() && <DescriptionSection text={event.description} />}
     </div>
   );
 }

@@ -102,10 +102,14 @@ export function RecurrencePicker({ value, onChange, startDate, today, weekStartD
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="sr-only">{t`Repeat`}</legend>
-      <SelectField<Choice> label={t`Repeat`} value={choice} onValueChange={pick} options={choices} hint={choice === 'custom' ? value : undefined} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField<Choice> label={t`Repeat`} value={choice} onValueChange={pick} options={choices} hint={choice === 'custom' ? value : undefined} />
+        {repeat && (
+          <CountField label={t`Repeat every`} value={repeat.interval} max={MAX_INTERVAL} unit={units[repeat.freq]} onChange={(interval) => emit({ ...repeat, interval })} />
+        )}
+      </div>
       {repeat && (
         <>
-          <CountField label={t`Repeat every`} value={repeat.interval} max={MAX_INTERVAL} unit={units[repeat.freq]} onChange={(interval) => emit({ ...repeat, interval })} />
           {repeat.freq === 'weekly' && (
             <div role="group" aria-label={t`Repeat on`} className="grid grid-cols-7 gap-1 sm:flex sm:flex-wrap">
               {names.map((name, i) => {
