@@ -206,6 +206,23 @@ describe('EventDialog: an occurrence of a series', () => {
     });
   });
 
+  it('sends an occurrence’s new time as its own fields, the end keeping the duration', async () => {
+    await mutate(db, 'event.create', { id: 's1', ...SERIES });
+    const { user, onClose } = renderDialog(target);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Standup' })).getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit event' });
+    const start = within(form).getByLabelText('Start time');
+    await user.clear(start);
+    await user.type(start, '10:15{Enter}');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Edit recurring event' })).getByRole('button', { name: 'All events' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await lastWrite()).toEqual({
+      name: 'event.editOccurrence',
+      args: { id: 's1', originalStart: '2025-03-17T09:00', scope: 'all', fields: { startTime: '10:15', endTime: '10:45' }, newId: expect.any(String) },
+    });
+  });
+
   it('offers no "This event" for a change of the recurrence, and a cancelled question keeps the form open', async () => {
     await mutate(db, 'event.create', { id: 's1', ...SERIES });
     const { user, onClose } = renderDialog(target);

@@ -65,14 +65,13 @@ interface ExistingEventProps {
 
 function ExistingEvent({ id, target, prefs, today, onClose, onDeleted }: ExistingEventProps) {
   const event = useEventItem(id);
-  const series = useEventItem(event?.seriesId ?? undefined);
   const [editing, setEditing] = useState(false);
   if (event === undefined) return null;
   if (event === null) return <MissingEvent onClose={onClose} />;
   const occurrence = occurrenceOf(event, target);
   const shown = valuesFromEvent(event, event.seriesId ? null : occurrence?.originalStart);
   if (editing) {
-    return <EventEditor event={event} occurrence={occurrence} series={series ?? null} initial={shown} prefs={prefs} today={today} onClose={onClose} />;
+    return <EventEditor event={event} occurrence={occurrence} initial={shown} prefs={prefs} today={today} onClose={onClose} />;
   }
   return <EventViewer event={event} occurrence={occurrence} shown={shown} prefs={prefs} today={today} onClose={onClose} onEdit={() => setEditing(true)} onDeleted={onDeleted} />;
 }

@@ -5,7 +5,7 @@ import type { UserPrefs } from '../../../lib/use-prefs';
 import { EventForm } from './components/event-form';
 import { useEventMessages } from './labels';
 import { newEventId, useEventActions } from './data/mutations';
-import { changedFields, isDirty, seriesPatch, toFields, validate } from './logic/form';
+import { changedFields, isDirty, toFields, validate } from './logic/form';
 import type { EventFormValues, EventItem } from './logic/types';
 import { askOccurrenceScope } from './occurrence-scope';
 
@@ -20,8 +20,6 @@ export interface EventEditorProps {
   event?: EventItem;
   /** Set when `event` is an occurrence of a series (or an override of one): saving asks the scope. */
   occurrence?: OccurrenceRef | null;
-  /** The series of an occurrence (for 'All events'). */
-  series?: EventItem | null;
   initial: EventFormValues;
   prefs: UserPrefs;
   today: string;
@@ -31,10 +29,10 @@ export interface EventEditorProps {
 /**
  * Create and edit mode (issue 15): 600 px, full screen below 600 px; Enter in the title saves, Escape and
  * Cancel ask first when something changed (SPEC section 4). Creating writes `event.create`; editing an event
- * `event.update` with only the changed fields; editing an occurrence asks 'This event', 'This and following
- * events' or 'All events' and writes `event.editOccurrence` (or `event.update` of an existing override).
+ * `event.update` with only the changed fields; editing an occurrence (or an override) asks 'This event', 'This
+ * and following events' or 'All events' and writes `event.editOccurrence` with the occurrence's changed fields.
  */
-export function EventEditor({ event, occurrence, series, initial, prefs, today, onClose }: EventEditorProps) {
+export function EventEditor({ event, occurrence, initial, prefs, today, onClose }: EventEditorProps) {
   const { t } = useLingui();
   const formId = useId();
   const actions = useEventActions();
@@ -66,12 +64,8 @@ export function EventEditor({ event, occurrence, series, initial, prefs, today, 
     }
     const scope = await askOccurrenceScope({ action: 'edit', allowThis: !('recurrence' in changed) });
     if (!scope) return false;
-    if (scope === 'this' && event.seriesId) {
-      await actions.update(event.id, changed); // the override exists already
-      return true;
-    }
-    const fields = scope === 'all' ? seriesPatch(series ?? event, initial, values) : changed;
-    await actions.editOccurrence({ id: occurrence.seriesId, originalStart: occurrence.originalStart, scope, fields });
+    // The fields are the occurrence's: with 'all', moving it by some days moves every occurrence as many days.
+    await actions.editOccurrence({ id: occurrence.seriesId, originalStart: occurrence.originalStart, scope, fields: changed });
     return true;
   };
 

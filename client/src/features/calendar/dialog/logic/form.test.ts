@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, defaultValues, isDirty, seriesPatch, toFields, validate, valuesFromEvent, withAllDay, withStart } from './form';
+import { changedFields, defaultValues, isDirty, toFields, validate, valuesFromEvent, withAllDay, withStart } from './form';
 import type { EventItem } from './types';
 
 const event = (patch: Partial<EventItem> = {}): EventItem => ({
@@ -71,13 +71,5 @@ describe('the event form', () => {
     const initial = valuesFromEvent(event());
     expect(withAllDay(withAllDay(initial, true), false)).toEqual(initial);
     expect(withAllDay({ ...initial, allDay: true, startTime: '', endTime: '' }, false)).toMatchObject({ startTime: '09:00', endTime: '10:00' });
-  });
-
-  it('applies an occurrence moved by days to the whole series as the same shift', () => {
-    const series = event({ recurrence: 'FREQ=WEEKLY;BYDAY=MO' });
-    const occ = valuesFromEvent(series, '2025-03-17T09:00');
-    const moved = withStart(occ, { startDate: '2025-03-18', startTime: '10:00' });
-    expect(seriesPatch(series, occ, moved)).toEqual({ startDate: '2025-03-04', startTime: '10:00', endTime: '10:30' });
-    expect(seriesPatch(series, occ, { ...occ, title: 'Weekly sync' })).toEqual({ title: 'Weekly sync' });
   });
 });

@@ -181,20 +181,3 @@ export function changedFields(initial: EventFormValues, values: EventFormValues)
 
 /** SPEC section 4: a change from the starting form (an edit's event, a creation's defaults). */
 export const isDirty = (initial: EventFormValues, values: EventFormValues): boolean => !same(initial, values);
-
-/**
- * An edit made on one occurrence, applied to the whole series ('all'): moving that occurrence by some days
- * moves the series' start and end by as many days; every other change is taken as it is.
- */
-export function seriesPatch(series: EventItem, initial: EventFormValues, values: EventFormValues): Partial<EventFields> {
-  const base = valuesFromEvent(series);
-  const startShift = daysBetween(initial.startDate, values.startDate);
-  const endShift = daysBetween(initial.endDate || initial.startDate, values.endDate || values.startDate);
-  const edited: EventFormValues = {
-    ...base,
-    ...values,
-    startDate: addDays(base.startDate, startShift),
-    endDate: addDays(base.endDate || base.startDate, endShift),
-  };
-  return changedFields(base, edited);
-}
