@@ -47,6 +47,8 @@ export const PARENT_FIELD: Partial<Record<EntityType, string>> = {
   folder: 'parentFolder',
   habitDay: 'habit',
   note: 'folder',
+  /** An override (one changed occurrence) is a child of its series. */
+  event: 'seriesId',
 };
 
 /** A domain error: the mutation is rejected (sync) or answered with an error status (REST). */

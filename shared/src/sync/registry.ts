@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { eventMutators } from '../events/mutators.js';
 import { folderMutators } from '../folders/mutators.js';
 import { habitMutators } from '../habits/mutators.js';
 import { noteMutators } from '../notes/mutators.js';
@@ -19,6 +20,7 @@ export const mutators = {
   ...habitMutators,
   ...noteMutators,
   ...folderMutators,
+  ...eventMutators,
   /** Consumes a mutation id the client could not send (see SKIP_MUTATION); changes nothing. */
   [SKIP_MUTATION]: defineMutator(z.unknown(), () => [], async () => {}),
 } satisfies Record<string, MutatorDef>;

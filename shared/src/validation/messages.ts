@@ -37,6 +37,10 @@ export const validationMessages = {
   'feedback.tooManyFiles': 'Maximum 3 files allowed',
   'tags.nameRequired': 'Name is required',
   'inbox.textRequired': 'Text is required',
+  'events.endBeforeStart': 'The end must be after the start',
+  'events.startTimeRequired': 'Start time is required',
+  'events.invalidRecurrence': 'Please enter a valid recurrence rule',
+  'events.invalidOccurrence': 'This occurrence is not valid',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessages;
