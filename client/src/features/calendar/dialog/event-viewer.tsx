@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { isReadOnlyEvent } from '@adhd/shared/events/schema';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { AppDialog } from '../../../components/ui/dialog';
@@ -8,7 +9,7 @@ import type { UserPrefs } from '../../../lib/use-prefs';
 import { EventView } from './components/event-view';
 import { useEventActions } from './data/mutations';
 import type { OccurrenceRef } from './event-editor';
-import { isReadOnly, type EventFormValues, type EventItem } from './logic/types';
+import type { EventFormValues, EventItem } from './logic/types';
 import { askOccurrenceScope } from './occurrence-scope';
 
 export interface EventViewerProps {
@@ -29,7 +30,7 @@ export interface EventViewerProps {
 export function EventViewer({ event, occurrence, shown, prefs, today, onClose, onEdit, onDeleted }: EventViewerProps) {
   const { t } = useLingui();
   const actions = useEventActions();
-  const readOnly = isReadOnly(event);
+  const readOnly = isReadOnlyEvent(event);
   const [confirm, setConfirm] = useState(false);
   const [failed, setFailed] = useState(false);
   const done = () => {

@@ -60,6 +60,3 @@ export interface EventFields {
 }
 
 export type OccurrenceScope = 'this' | 'following' | 'all';
-
-/** An event that cannot be changed here (SPEC section 6): marked read-only, or from Google. */
-export const isReadOnly = (e: Pick<EventItem, 'readonly' | 'source'>): boolean => e.readonly || e.source === 'google';
