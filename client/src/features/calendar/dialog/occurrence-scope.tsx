@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AlertDialog } from 'radix-ui';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { OccurrenceScope } from './logic/types';
 
@@ -17,8 +17,13 @@ interface Pending extends Required<ScopeQuestion> {
 
 let pending: Pending | null = null;
 const listeners = new Set<() => void>();
+/** The mounted hosts, first mounted first: only the first draws the question. */
+const hosts: symbol[] = [];
+/** Bumped on every change of the question or of the hosts: the hosts' store snapshot. */
+let version = 0;
 const publish = (next: Pending | null) => {
   pending = next;
+  version++;
   for (const l of listeners) l();
 };
 
@@ -30,6 +35,10 @@ const publish = (next: Pending | null) => {
  */
 export function askOccurrenceScope(question: ScopeQuestion = {}): Promise<OccurrenceScope | null> {
   pending?.resolve(null);
+  if (hosts.length === 0) {
+    console.error('askOccurrenceScope: no EventDialog is mounted to ask the question');
+    return Promise.resolve(null);
+  }
   return new Promise((resolve) => {
     const entry: Pending = {
       action: question.action ?? 'edit',
@@ -51,7 +60,18 @@ const subscribe = (l: () => void) => {
 /** Draws the open `askOccurrenceScope` question. */
 export function OccurrenceScopeHost() {
   const { t } = useLingui();
-  const question = useSyncExternalStore(subscribe, () => pending);
+  const [self] = useState(() => Symbol('host'));
+  useEffect(() => {
+    hosts.push(self);
+    publish(pending);
+    return () => {
+      hosts.splice(hosts.indexOf(self), 1);
+      if (hosts.length === 0) pending?.resolve(null);
+      else publish(pending);
+    };
+  }, [self]);
+  useSyncExternalStore(subscribe, () => version);
+  const question = hosts[0] === self ? pending : null;
   const answer = (scope: OccurrenceScope | null) => question?.resolve(scope);
   const options: { scope: OccurrenceScope; label: string }[] = [
     ...(question?.allowThis !== false ? [{ scope: 'this' as const, label: t`This event` }] : []),
