@@ -52,7 +52,7 @@ describe('EventDialog: create', () => {
     await pickOption(user, dialog, 'Repeat', 'Weekly');
     await user.click(within(dialog).getByRole('button', { name: 'Friday' }));
     await pickOption(user, dialog, 'Ends', 'After a number of times');
-    const count = within(dialog).getByLabelText('Occurrences');
+    const count = within(dialog).getByLabelText('Number of times');
     await user.clear(count);
     await user.type(count, '5');
     await user.click(within(dialog).getByRole('button', { name: 'Add reminder 10 minutes before' }));

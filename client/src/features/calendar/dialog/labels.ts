@@ -19,7 +19,8 @@ export function useRecurrenceText() {
         const days = sortWeekdays(r.byDay.length > 0 ? r.byDay : [weekdayOf(startDate)])
           .map((d) => names[d])
           .join(', ');
-        return n === 1 ? t`Every week on ${days}` : t({ message: plural(n, { one: `Every # week on ${days}`, other: `Every # weeks on ${days}` }) });
+        const every = n === 1 ? t`Every week` : t({ message: plural(n, { one: 'Every # week', other: 'Every # weeks' }) });
+        return t`${every} on ${days}`;
       }
       case 'monthly':
         return n === 1 ? t`Monthly` : t({ message: plural(n, { one: 'Every # month', other: 'Every # months' }) });
@@ -39,7 +40,8 @@ export function useRecurrenceText() {
     }
     if (r.end.kind === 'count') {
       const count = r.end.count;
-      return t({ message: plural(count, { one: `${rule}, # time`, other: `${rule}, # times` }) });
+      const times = t({ message: plural(count, { one: '# time', other: '# times' }) });
+      return t`${rule}, ${times}`;
     }
     return rule;
   };

@@ -1,4 +1,3 @@
-import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { weekdayOf } from '@adhd/shared/time';
 import { useEffect, useState } from 'react';
@@ -24,7 +23,7 @@ type Choice = 'none' | RepeatFrequency | 'custom';
 type EndKind = RepeatEnd['kind'];
 
 /** A number field that keeps what the user types and reports only valid numbers 1…max. */
-function CountField({ label, value, max, unit, onChange }: { label: string; value: number; max: number; unit: string; onChange(n: number): void }) {
+function CountField({ label, value, max, onChange }: { label: string; value: number; max: number; onChange(n: number): void }) {
   const { t } = useLingui();
   const [text, setText] = useState(String(value));
   useEffect(() => setText((old) => (Number(old) === value ? old : String(value))), [value]);
@@ -43,8 +42,6 @@ function CountField({ label, value, max, unit, onChange }: { label: string; valu
         const next = Number(e.target.value);
         if (/^\d+$/.test(e.target.value) && next >= 1 && next <= max) onChange(next);
       }}
-      end={<span className="pr-3 text-sm text-muted">{unit}</span>}
-      className="pr-24"
       error={invalid ? t`Enter a number from 1 to ${max}` : undefined}
     />
   );
@@ -77,12 +74,11 @@ export function RecurrencePicker({ value, onChange, startDate, today, weekStartD
     emit({ ...base, freq: next, byDay: next === 'weekly' ? (base.byDay.length > 0 ? base.byDay : [startDay]) : [] });
   };
 
-  const n = repeat?.interval ?? 1;
-  const units: Record<RepeatFrequency, string> = {
-    daily: t({ message: plural(n, { one: 'day', other: 'days' }) }),
-    weekly: t({ message: plural(n, { one: 'week', other: 'weeks' }) }),
-    monthly: t({ message: plural(n, { one: 'month', other: 'months' }) }),
-    yearly: t({ message: plural(n, { one: 'year', other: 'years' }) }),
+  const intervalLabels: Record<RepeatFrequency, string> = {
+    daily: t`Every how many days`,
+    weekly: t`Every how many weeks`,
+    monthly: t`Every how many months`,
+    yearly: t`Every how many years`,
   };
   const endChoices: { value: EndKind; label: string }[] = [
     { value: 'never', label: t`Never` },
@@ -105,7 +101,7 @@ export function RecurrencePicker({ value, onChange, startDate, today, weekStartD
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField<Choice> label={t`Repeat`} value={choice} onValueChange={pick} options={choices} hint={choice === 'custom' ? value : undefined} />
         {repeat && (
-          <CountField label={t`Repeat every`} value={repeat.interval} max={MAX_INTERVAL} unit={units[repeat.freq]} onChange={(interval) => emit({ ...repeat, interval })} />
+          <CountField label={intervalLabels[repeat.freq]} value={repeat.interval} max={MAX_INTERVAL} onChange={(interval) => emit({ ...repeat, interval })} />
         )}
       </div>
       {repeat && (
@@ -152,10 +148,9 @@ export function RecurrencePicker({ value, onChange, startDate, today, weekStartD
             )}
             {repeat.end.kind === 'count' && (
               <CountField
-                label={t`Occurrences`}
+                label={t`Number of times`}
                 value={count}
                 max={MAX_COUNT}
-                unit={t({ message: plural(count, { one: 'time', other: 'times' }) })}
                 onChange={(c) => emit({ ...repeat, end: { kind: 'count', count: c } })}
               />
             )}
