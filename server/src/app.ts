@@ -13,6 +13,8 @@ import { syncHubPlugin } from './plugins/sync-hub.js';
 import type { SyncLimits } from './modules/sync/limits.js';
 import { maintenancePlugin } from './plugins/maintenance.js';
 import { backupRoutes } from './modules/backup/routes.js';
+import { calendarFileRoutes } from './modules/calendar-files/routes.js';
+import { eventRoutes } from './modules/events/routes.js';
 import { folderRoutes } from './modules/folders/routes.js';
 import { habitRoutes } from './modules/habits/routes.js';
 import { noteRoutes } from './modules/notes/routes.js';
@@ -97,7 +99,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(habitRoutes);
   await app.register(noteRoutes);
   await app.register(folderRoutes);
+  await app.register(eventRoutes);
   await app.register(backupRoutes);
+  await app.register(calendarFileRoutes, { config });
 
   if (config.clientDist) await app.register(staticClientPlugin, { root: config.clientDist });
   return app;

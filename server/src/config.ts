@@ -22,6 +22,8 @@ export interface RateLimits {
   codeChecksPerIp10m: number;
   /** Requests per IP per minute to each credential route (login, register, codes, reset): anti-automation. */
   authRequestsPerIpMinute: number;
+  /** Requests per IP per minute to the private calendar feeds (`GET /ics/{token}.ics`, no login). */
+  feedRequestsPerIpMinute: number;
 }
 
 export interface AppConfig {
@@ -143,6 +145,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   codeSendsPerIp10m: 100,
   codeChecksPerIp10m: 100,
   authRequestsPerIpMinute: 600,
+  feedRequestsPerIpMinute: 60,
 };
 
 /** The server's version from its package.json (works from src/ under tests and dist/ in production). */

@@ -47,6 +47,8 @@ async function seedSqlite(fx: TestApp) {
   // A registration code (email_codes) and a failed login (auth_events, an identity column on PostgreSQL).
   await fx.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email: 'new@example.com', newUser: true, userName: 'N', marketingConsent: false, hasAcceptedTerms: true } });
   await fx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'wrong password' } });
+  // A private calendar feed (calendar_feeds, migration 0009).
+  expect((await fx.app.inject({ method: 'POST', url: '/api/calendar-feed', headers: ann.headers })).statusCode).toBe(200);
   const { page } = await pullAs(fx.app, ann, phone);
   return { ann, phone, page };
 }
@@ -95,7 +97,7 @@ describe.runIf(PG_URL)('migrate-store into PostgreSQL', () => {
     const io = { print: (l: string) => out.push(l), error: (l: string) => out.push(l) };
     const checks = await migrateStore({ dataDir: fx.dataDir, to: url, io });
     const tables = checks.map((c) => c.table);
-    expect(tables).toEqual(expect.arrayContaining(['users', 'sessions', 'email_codes', 'auth_events', 'entities', 'sync_user', 'tag_refs', 'epochs', 'sync_client', 'sync_rejection']));
+    expect(tables).toEqual(expect.arrayContaining(['users', 'sessions', 'email_codes', 'auth_events', 'entities', 'sync_user', 'tag_refs', 'epochs', 'sync_client', 'sync_rejection', 'calendar_feeds']));
     // Parents before children.
     expect(tables.indexOf('users')).toBeLessThan(tables.indexOf('entities'));
     expect(tables.indexOf('sync_client')).toBeLessThan(tables.indexOf('sync_rejection'));

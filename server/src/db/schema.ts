@@ -14,6 +14,7 @@ export interface Database {
   sync_rejection: SyncRejectionTable;
   server_secrets: ServerSecretsTable;
   write_buckets: WriteBucketsTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export interface UsersTable {
@@ -142,4 +143,11 @@ export interface WriteBucketsTable {
   tokens: number;
   /** When `tokens` was last brought up to date (ms). */
   at: number;
+}
+
+/** Each user's private calendar feed (`GET /ics/{token}.ics`): the SHA-256 of its token, never the token. */
+export interface CalendarFeedsTable {
+  user_id: string;
+  token_hash: string;
+  created_at: string;
 }

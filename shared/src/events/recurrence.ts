@@ -49,14 +49,21 @@ export function lastTouchedDay(o: Pick<Occurrence, 'allDay' | 'startDate' | 'end
   return addDays(o.endDate, -1);
 }
 
-function occurrenceOf(e: EventRow, key: string, shape: Shape, zone: string, viewZone: string, id: string, series: { seriesId: string | null; originalStart: string | null }): Occurrence {
-  const base = { id, eventId: e._id, ...series, title: e.title, allDay: e.allDay, color: e.color, event: e };
+function occurrenceOf(e: EventRow, key: string, shape: Shape, zone: string, viewZone: string, id: string, seriesId: string | null, originalStart: string | null): Occurrence {
   const date = key.slice(0, 10);
-  if (e.allDay) return { ...base, startDate: date, endDate: addDays(date, shape.spanDays), startTime: null, endTime: null };
-  const start = wallMinutes(date, e.startTime);
-  const [startDate, startTime] = fromWallMinutes(convertWall(start, zone, viewZone));
-  const [endDate, endTime] = fromWallMinutes(convertWall(start + shape.minutes, zone, viewZone));
-  return { ...base, startDate, startTime, endDate: e.endTime ? endDate : startDate, endTime: e.endTime ? endTime : null };
+  let startDate = date;
+  let endDate = date;
+  let startTime: string | null = null;
+  let endTime: string | null = null;
+  if (e.allDay) {
+    if (shape.spanDays > 0) endDate = addDays(date, shape.spanDays);
+  } else {
+    const start = wallMinutes(date, e.startTime);
+    [startDate, startTime] = fromWallMinutes(convertWall(start, zone, viewZone));
+    endDate = startDate;
+    if (e.endTime) [endDate, endTime] = fromWallMinutes(convertWall(start + shape.minutes, zone, viewZone));
+  }
+  return { id, eventId: e._id, seriesId, originalStart, title: e.title, startDate, endDate, startTime, endTime, allDay: e.allDay, color: e.color, event: e };
 }
 
 const touches = (o: Occurrence, from: string, to: string) => o.startDate <= to && lastTouchedDay(o) >= from;
@@ -86,16 +93,19 @@ export function expandEvents(events: readonly EventRow[], from: string, to: stri
     keys.add(e.originalStart);
   }
   const out: Occurrence[] = [];
+  const [early, late] = [addDays(from, -2), addDays(to, 2)];
   for (const e of events) {
     const zone = e.timezone ? resolveTimeZone(e.timezone) : viewZone;
     const shape = shapeOf(e);
     if (e.seriesId && e.originalStart) {
-      const o = occurrenceOf(e, firstKey(e), shape, zone, viewZone, `${e.seriesId}::${e.originalStart}`, { seriesId: e.seriesId, originalStart: e.originalStart });
+      const o = occurrenceOf(e, firstKey(e), shape, zone, viewZone, `${e.seriesId}::${e.originalStart}`, e.seriesId, e.originalStart);
       if (touches(o, from, to)) out.push(o);
       continue;
     }
+    // A one-off event more than two days (the widest zone difference) outside the window cannot touch it.
+    if ((!e.recurrence || e.seriesId) && (e.startDate > late || (e.endDate ?? e.startDate) < early)) continue;
     if (!e.recurrence) {
-      const o = occurrenceOf(e, firstKey(e), shape, zone, viewZone, e._id, { seriesId: null, originalStart: null });
+      const o = occurrenceOf(e, firstKey(e), shape, zone, viewZone, e._id, null, null);
       if (touches(o, from, to)) out.push(o);
       continue;
     }
@@ -107,7 +117,7 @@ export function expandEvents(events: readonly EventRow[], from: string, to: stri
     const replaced = overridden.get(e._id);
     for (const key of seriesKeys(e, addDays(from, -back), addDays(to, margin), zone)) {
       if (skip.has(key) || replaced?.has(key)) continue;
-      const o = occurrenceOf(e, key, shape, zone, viewZone, `${e._id}::${key}`, { seriesId: e._id, originalStart: key });
+      const o = occurrenceOf(e, key, shape, zone, viewZone, `${e._id}::${key}`, e._id, key);
       if (touches(o, from, to)) out.push(o);
     }
   }

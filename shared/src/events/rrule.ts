@@ -61,6 +61,19 @@ function positiveInt(value: string | undefined, max: number): number | null | un
  * (`ICAL.Recur.fromString`) refuses.
  */
 export function parseRrule(rule: string): ParsedRrule | undefined {
+  if (parsedRules.has(rule)) return parsedRules.get(rule);
+  if (parsedRules.size >= PARSED_MAX) parsedRules.clear();
+  const parsed = parse(rule);
+  parsedRules.set(rule, parsed);
+  return parsed;
+}
+
+/** Parsed rules by text: a calendar expands the same rules on every request (bounded; entries are frozen). */
+const PARSED_MAX = 5_000;
+const parsedRules = new Map<string, ParsedRrule | undefined>();
+
+function parse(rule: string): ParsedRrule | undefined {
+  if (rule.length > 2 * RRULE_MAX_LENGTH) return undefined;
   const text = normaliseRrule(rule);
   if (text.length === 0 || text.length > RRULE_MAX_LENGTH) return undefined;
   const parts: Partial<Record<RruleKey, string>> = {};
@@ -93,7 +106,7 @@ export function parseRrule(rule: string): ParsedRrule | undefined {
   } catch {
     return undefined;
   }
-  return { freq, interval: interval ?? 1, count, until: parts.UNTIL ?? null, parts };
+  return Object.freeze({ freq, interval: interval ?? 1, count, until: parts.UNTIL ?? null, parts: Object.freeze(parts) });
 }
 
 export const isValidRrule = (rule: string): boolean => parseRrule(rule) !== undefined;

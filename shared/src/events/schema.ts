@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { uuidV5 } from '../sync/uuid-v5.js';
 import { isIsoDate } from '../time.js';
 import {
   boundedRecord,
@@ -6,6 +7,7 @@ import {
   hexColorSchema,
   idListSchema,
   idSchema,
+  intParamSchema,
   optionalText,
   requiredText,
   timeFieldSchema,
@@ -206,3 +208,35 @@ export function eventRuleErrors(e: Pick<EventData, 'allDay' | 'startDate' | 'end
   if (e.seriesId && e.recurrence) errors.recurrence = EVENT_ERRORS.invalidRecurrence;
   return errors;
 }
+
+/** `GET /api/events/by-day?date=`, `by-month?date=`: one calendar date. */
+export const eventDateQuerySchema = z.object({ date: eventDateSchema });
+/** `GET /api/events/by-days?from=&to=` (the route also checks the range's order and length, naming `to`). */
+export const eventDaysQuerySchema = z.object({ from: eventDateSchema, to: eventDateSchema });
+/** `GET /api/events/by-week?date=&weekStartDay=` (0 = Sunday … 6; SPEC: the client sends 0). */
+export const eventWeekQuerySchema = z.object({ date: eventDateSchema, weekStartDay: z._default(intParamSchema(0, 6), 0) });
+
+/**
+ * An event written by a server-only import (ICS now, Google later; server/src/modules/events/import-write.ts):
+ * the client fields plus the server-only ones. `uid` is required: imports key on it (importedEventId). Never a
+ * mutation's args, so no client can send it.
+ */
+export const eventImportSchema = z.object({
+  ...eventCreateSchema.shape,
+  _id: z.optional(z.never()),
+  source: z.enum(['ics', 'google'], 'validation.invalid'),
+  uid: requiredText('validation.required', 1_000),
+  sourceId: z._default(eventServerFields.sourceId, null),
+  calendarId: z._default(eventServerFields.calendarId, null),
+  readonly: z._default(eventServerFields.readonly, false),
+});
+export type EventImportInput = z.input<typeof eventImportSchema>;
+
+const IMPORTED_EVENT_NAMESPACE = '5b0c7a52-3c55-4c1e-9a3e-6f1d2b7e8c41';
+/**
+ * The id of an imported event: a UUIDv5 of its UID, and for an override (an ICS RECURRENCE-ID) of its UID and
+ * occurrence key, so importing the same file twice finds the same rows. An override's `seriesId` is
+ * `importedEventId(uid)`.
+ */
+export const importedEventId = (uid: string, originalStart: string | null = null): string =>
+  uuidV5(originalStart ? `${uid}|${originalStart}` : uid, IMPORTED_EVENT_NAMESPACE);

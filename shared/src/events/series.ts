@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
-import { addDays, daysBetween, weekdayOf } from '../time.js';
+import { dateOf, dayNumber, dayOf, weekdayOfDay } from './days.js';
+import { coversRule, periodDays, periodRule } from './months.js';
 import { parseRrule, untilDate, type ParsedRrule } from './rrule.js';
 import type { EventData } from './schema.js';
 import { fromWallMinutes, instantToWall } from './zones.js';
@@ -7,8 +8,9 @@ import { fromWallMinutes, instantToWall } from './zones.js';
 /**
  * The occurrence keys of one recurring event in a window of wall-clock dates of its own zone: `YYYY-MM-DD`
  * (all-day) or `YYYY-MM-DDTHH:mm`. DAILY and WEEKLY rules (the only parts they may have are INTERVAL, COUNT, UNTIL,
- * plain BYDAY and WKST, see parseRrule) are counted by arithmetic; MONTHLY and YEARLY rules go through ical.js's
- * RRULE iterator (`ICAL.Recur#iterator`). `series.test.ts` checks that both give the same occurrences.
+ * plain BYDAY and WKST, see parseRrule) are counted by arithmetic, and so are MONTHLY and YEARLY rules whose
+ * days a month at a time tell (months.ts); the rest (a YEARLY BYDAY without BYMONTH) go through ical.js's RRULE
+ * iterator (`ICAL.Recur#iterator`). `series.test.ts` checks that the arithmetic gives what ical.js gives.
  * Without COUNT the iteration starts at the period containing the window, not at the event's first date, so a
  * daily event from ten years ago costs the window's days only. Every series stops after MAX_STEPS steps.
  */
@@ -60,9 +62,6 @@ function offer(w: Walk, date: string): boolean {
   return true;
 }
 
-const dayNumber = (date: string) => daysBetween('1970-01-01', date);
-const dateOf = (n: number) => addDays('1970-01-01', n);
-
 function daily(w: Walk, start: string): void {
   const { interval, count, parts } = w.rule;
   const days = parts.BYDAY ? new Set(parts.BYDAY.split(',').map((d) => WEEKDAYS.indexOf(d))) : null;
@@ -72,13 +71,14 @@ function daily(w: Walk, start: string): void {
   let emitted = count === null ? 0 : skip;
   for (let k = skip, steps = 0; steps < MAX_STEPS; k++, steps++) {
     if (count !== null && emitted >= count) return;
-    const date = dateOf(d0 + k * interval);
-    if (days && !days.has(weekdayOf(date))) {
-      if (date > w.hi) return;
+    const day = d0 + k * interval;
+    // The first day is an occurrence even off BYDAY (an unsynchronised DTSTART, RFC 5545), as ical.js counts it.
+    if (days && k !== 0 && !days.has(weekdayOfDay(day))) {
+      if (dateOf(day) > w.hi) return;
       continue;
     }
     emitted++;
-    if (!offer(w, date)) return;
+    if (!offer(w, dateOf(day))) return;
   }
 }
 
@@ -86,9 +86,9 @@ function weekly(w: Walk, start: string): void {
   const { interval, count, parts } = w.rule;
   const wkst = WEEKDAYS.indexOf(parts.WKST ?? 'MO');
   const d0 = dayNumber(start);
-  const weekdays = parts.BYDAY ? parts.BYDAY.split(',').map((d) => WEEKDAYS.indexOf(d)) : [weekdayOf(start)];
+  const weekdays = parts.BYDAY ? parts.BYDAY.split(',').map((d) => WEEKDAYS.indexOf(d)) : [weekdayOfDay(d0)];
   const offsets = [...new Set(weekdays.map((d) => (d - wkst + 7) % 7))].sort((a, b) => a - b);
-  const week0 = d0 - ((weekdayOf(start) - wkst + 7) % 7);
+  const week0 = d0 - ((weekdayOfDay(d0) - wkst + 7) % 7);
   const period = 7 * interval;
   const skip = count === null ? Math.max(0, Math.floor((dayNumber(w.lo) - week0) / period)) : 0;
   let emitted = 0;
@@ -102,6 +102,38 @@ function weekly(w: Walk, start: string): void {
       if (!offer(w, dateOf(day))) return;
     }
   }
+}
+
+/** MONTHLY and YEARLY rules the period arithmetic covers (months.ts); false when it does not. */
+function periodic(w: Walk, start: string): boolean {
+  const p = periodRule(w.rule, start);
+  if (!coversRule(w.rule, p)) return false;
+  const { freq, interval, count } = w.rule;
+  const [y0, m0] = [Number(start.slice(0, 4)), Number(start.slice(5, 7))];
+  const d0 = dayNumber(start);
+  let skip = 0;
+  if (count === null) {
+    const years = Number(w.lo.slice(0, 4)) - y0;
+    skip = Math.max(0, Math.floor((freq === 'YEARLY' ? years : years * 12 + Number(w.lo.slice(5, 7)) - m0) / interval));
+  }
+  /** The first day of period `k`: a month, or a year from January. */
+  const periodStart = (k: number) => {
+    if (freq === 'YEARLY') return dayOf(y0 + k * interval, 1, 1);
+    const total = y0 * 12 + m0 - 1 + k * interval;
+    return dayOf(Math.floor(total / 12), (total % 12) + 1, 1);
+  };
+  let emitted = 0;
+  for (let k = skip, steps = 0; steps < MAX_STEPS; k++, steps++) {
+    for (const day of periodDays(w.rule, p, y0, m0, k)) {
+      if (day < d0) continue;
+      if (count !== null && emitted >= count) return true;
+      emitted++;
+      if (!offer(w, dateOf(day))) return true;
+    }
+    // A period past the window ends the walk even when it had no occurrence (BYMONTH limits).
+    if (dateOf(periodStart(k + 1)) > w.hi) return true;
+  }
+  return true;
 }
 
 /**
@@ -166,6 +198,6 @@ export function seriesKeys(e: SeriesFields, lo: string, hi: string, zone: string
   const w: Walk = { rule, lo, hi, last: rule.until ? untilKey(e, rule.until, zone) : null, key, out: [] };
   if (rule.freq === 'DAILY') daily(w, e.startDate);
   else if (rule.freq === 'WEEKLY') weekly(w, e.startDate);
-  else iterated(w, e.startDate, e.allDay ? null : e.startTime);
+  else if (!periodic(w, e.startDate)) iterated(w, e.startDate, e.allDay ? null : e.startTime);
   return w.out;
 }

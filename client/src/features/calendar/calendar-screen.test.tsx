@@ -104,6 +104,8 @@ describe('CalendarScreen', () => {
     window.dispatchEvent(new PopStateEvent('popstate'));
     await entry('Trip');
     expect(title()).toBe(rangeTitle('month', addDays(first, 100), visibleRange('month', addDays(first, 100), 0, 3), 'en'));
+    // …and opens it in the event dialog.
+    expect((await screen.findByRole('dialog')).textContent).toContain('Trip');
   });
 
   it('says how to add an event when the month is empty', async () => {

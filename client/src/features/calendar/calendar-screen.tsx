@@ -10,8 +10,8 @@ import { useHabitActions, useHabits } from '../habits';
 import { useTaskActions, useTasks } from '../tasks';
 import { CalendarToolbar } from './components/calendar-toolbar';
 import { CalendarViewPane } from './components/calendar-view';
-import { EventDialogSlot, type EventDialogTarget } from './components/event-dialog-slot';
 import { useCalendarActions } from './data/actions';
+import { EventDialog, type EventDialogTarget } from './dialog';
 import { habitsDueOn, liveEvents, useEvents, useOccurrences, useTaskEvents } from './data/queries';
 import { createInputCache, type EntryProps } from './data/to-fc';
 import { useMoveHandler } from './hooks/use-move-handler';
@@ -131,7 +131,8 @@ export function CalendarScreen() {
           onToggleHabit={(id, date, done) => void habitActions.setDay(id, date, done ? 'complete' : 'empty')}
         />
       )}
-      <EventDialogSlot target={target} prefs={prefs} onCreate={actions.create} onClose={closeDialog} />
+      {/* Kept mounted while closed: it also asks the occurrence scope of a dragged occurrence of a series. */}
+      <EventDialog target={target} onClose={closeDialog} />
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { flushSettings, hasPendingSettings, savePreferences, saveProfile, type F
 import { AccountSection } from './account-section';
 import { PasswordSection } from './password-section';
 import { DataSection } from './data/data-section';
+import { CalendarFeedSection } from './calendar-feed-section';
 import { ChoiceGroup, SettingRow, SettingsSection } from './controls';
 
 function timeZones(current: string): string[] {
@@ -141,6 +142,8 @@ export function SettingsScreen() {
       </SettingsSection>
 
       <DataSection />
+
+      <CalendarFeedSection />
 
       <PasswordSection />
 

@@ -1,18 +1,16 @@
 import { newRowId, useDbActions } from '../../../db/actions';
 import type { AppDatabase } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
+import type { OccurrenceScope } from '../dialog';
 import type { MoveFields } from '../logic/move';
 
-/** The calendar's own writes (contract "Mutations"): moves by drag and resize, and the quick create. */
-export type OccurrenceScope = 'this' | 'following' | 'all';
+/** The calendar's own writes (contract "Mutations"): moves by drag and resize (the event dialog has the others). */
 
 export interface CalendarActions {
   /** A stored event (single, series or override) to new dates and times. */
   move(id: string, fields: MoveFields): Promise<void>;
   /** One occurrence of a series to new dates and times: it alone, it and the following ones, or all (moved alike). */
   moveOccurrence(seriesId: string, originalStart: string, scope: OccurrenceScope, fields: MoveFields): Promise<void>;
-  /** A new event with a title at the given dates and times; resolves with its id. */
-  create(title: string, fields: MoveFields): Promise<string>;
 }
 
 function actionsFor(need: () => AppDatabase): CalendarActions {
@@ -22,11 +20,6 @@ function actionsFor(need: () => AppDatabase): CalendarActions {
     },
     async moveOccurrence(seriesId, originalStart, scope, fields) {
       await mutate(need(), 'event.editOccurrence', { id: seriesId, originalStart, scope, fields, newId: newRowId() });
-    },
-    async create(title, fields) {
-      const id = newRowId();
-      await mutate(need(), 'event.create', { id, title: title.trim(), ...fields });
-      return id;
     },
   };
 }

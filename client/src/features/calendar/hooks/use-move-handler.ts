@@ -1,18 +1,13 @@
 import { useCallback } from 'react';
-import type { CalendarActions, OccurrenceScope } from '../data/actions';
+import type { CalendarActions } from '../data/actions';
+import { askOccurrenceScope } from '../dialog';
 import type { EntryProps } from '../data/to-fc';
 import { moveFields, type DroppedAt } from '../logic/move';
 
 /**
- * Which occurrences a drag of one occurrence of a series moves. The event dialog's `askOccurrenceScope()`
- * ("this event / this and following / all events") is not on main yet: until it is, the whole series moves
- * (`event.editOccurrence` with 'all' moves every occurrence alike).
- */
-const askOccurrenceScope = (): Promise<OccurrenceScope | null> => Promise.resolve('all');
-
-/**
  * The drag and resize handler: the dropped position becomes `event.move` of the stored event (in its own zone);
- * for an occurrence of a series, `event.editOccurrence` in the chosen scope (an override, a split, the series).
+ * for an occurrence of a series, `event.editOccurrence` in the scope the user picks ("This event", "This and
+ * following events", "All events": the event dialog's `askOccurrenceScope`; 'all' moves every occurrence alike).
  * A cancelled choice or a refused write puts the event back.
  */
 export function useMoveHandler(actions: CalendarActions, viewZone: string) {
