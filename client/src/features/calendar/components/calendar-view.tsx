@@ -39,7 +39,7 @@ export interface CalendarViewProps {
 }
 
 const timeFormat = (clock: ClockMode) =>
-  clock === '24h' ? ({ hour: '2-digit', minute: '2-digit', hour12: false } as const) : ({ hour: 'numeric', minute: '2-digit', meridiem: 'short' } as const);
+  clock === '24h' ? ({ hour: '2-digit', minute: '2-digit', hour12: false } as const) : ({ hour: 'numeric', minute: '2-digit', meridiem: 'short', hour12: true } as const);
 
 /**
  * FullCalendar 7 (this lazy chunk only) driven by the screen's state: the view and the date go to its API,
