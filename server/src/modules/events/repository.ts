@@ -37,36 +37,53 @@ function taskEvents(rows: ReadRow[], timeZone: string): EventRow[] {
   return out;
 }
 
-/**
- * One occurrence as the range routes answer it (SPEC section 3 display form with the stored fields the client
- * needs): the event's fields with the occurrence's dates and times, `_id` the occurrence id, and `eventId`,
- * `seriesId`, `originalStart`, `timed`, `isTask`, `completed`.
- */
-export function occurrenceAnswer(o: Occurrence) {
-  const e = o.event as StampedRow;
-  return {
-    ...e,
-    _id: o.id,
-    eventId: o.eventId,
-    seriesId: o.seriesId,
-    originalStart: o.originalStart,
-    startDate: o.startDate,
-    endDate: o.endDate,
-    startTime: o.startTime,
-    endTime: o.endTime,
-    timed: !o.allDay,
-    isTask: isTaskEvent(e),
-    completed: e.details.completed === true,
-  };
+/** The fields that differ from one occurrence to the next; the rest of an event's JSON is written once per event. */
+const PER_OCCURRENCE = new Set(['_id', 'isTask', 'seriesId', 'originalStart', 'startDate', 'endDate', 'startTime', 'endTime']);
+
+/** An event's fields but the per-occurrence ones, as the inside of a JSON object (`"title":…,"tags":[…]`). */
+function sharedJson(e: EventRow): string {
+  const rest: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(e)) if (!PER_OCCURRENCE.has(k)) rest[k] = v;
+  return JSON.stringify(rest).slice(1, -1);
 }
-export type OccurrenceAnswer = ReturnType<typeof occurrenceAnswer>;
+
+const str = (v: string | null) => (v === null ? 'null' : JSON.stringify(v));
 
 /**
- * The user's occurrences touching [from, to] in `timeZone`: the live events (one read) and the tasks with a due
- * date, expanded in memory.
+ * One occurrence as the range routes answer it (SPEC section 3 display form with the stored fields the client
+ * needs): `{ _id: occurrence id, eventId, seriesId, originalStart, startDate, endDate, startTime, endTime, timed,
+ * isTask, completed, ...the event's other fields }`, dates and times in the viewer's zone. Built as JSON text, the
+ * event's own fields serialised once however many occurrences it has (`shared`).
  */
-export async function occurrencesIn(db: Db, userId: string, from: string, to: string, timeZone: string): Promise<OccurrenceAnswer[]> {
+export function occurrenceJson(o: Occurrence, shared: string): string {
+  const e = o.event;
+  return (
+    `{"_id":${str(o.id)},"eventId":${str(o.eventId)},"seriesId":${str(o.seriesId)},"originalStart":${str(o.originalStart)},` +
+    `"startDate":${str(o.startDate)},"endDate":${str(o.endDate)},"startTime":${str(o.startTime)},"endTime":${str(o.endTime)},` +
+    `"timed":${!o.allDay},"isTask":${isTaskEvent(e)},"completed":${e.details.completed === true},${shared}}`
+  );
+}
+
+/** The parsed answer of one occurrence (occurrenceJson), for typed callers. */
+export type OccurrenceAnswer = Omit<Event, '_id'> & {
+  _id: string;
+  eventId: string;
+  timed: boolean;
+  isTask: boolean;
+  completed: boolean;
+};
+
+/**
+ * The user's occurrences touching [from, to] in `timeZone`, as JSON texts in start order: the live events (one
+ * read) and the tasks with a due date, expanded in memory.
+ */
+export async function occurrenceJsons(db: Db, userId: string, from: string, to: string, timeZone: string): Promise<string[]> {
   const [events, tasks] = await Promise.all([listLive(db, userId, 'event'), listLive(db, userId, 'task')]);
   const rows = [...events.map(eventRow), ...taskEvents(tasks, timeZone)];
-  return expandEvents(rows, from, to, timeZone).map(occurrenceAnswer);
+  const shared = new Map<EventRow, string>();
+  return expandEvents(rows, from, to, timeZone).map((o) => {
+    let json = shared.get(o.event);
+    if (json === undefined) shared.set(o.event, (json = sharedJson(o.event)));
+    return occurrenceJson(o, json);
+  });
 }

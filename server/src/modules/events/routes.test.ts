@@ -138,6 +138,9 @@ describe('range routes', () => {
     expect(days[0]).toMatchObject({ eventId: s._id, seriesId: s._id, originalStart: '2025-05-05T09:00', timed: true, recurrence: 'FREQ=DAILY;COUNT=4', version: s.version });
     expect(days[1]).toMatchObject({ source: 'task', timed: false, details: { completed: true } });
     expect((await range('/api/events/by-day?date=2025-05-06', user)).map((o) => o.title)).toEqual([]);
+    // The answer is built as JSON text: every key appears once per occurrence.
+    const raw = (await t.callAs(user, 'GET', '/api/events/by-days?from=2025-05-05&to=2025-05-08')).payload;
+    for (const key of ['_id', 'isTask', 'startDate', 'seriesId', 'title']) expect(raw.match(new RegExp(`"${key}":`, 'g'))).toHaveLength(days.length);
   });
 
   it('answers all-day spans on every day, the week by its start day and the calendar month', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { EVENT_NOT_FOUND } from '@adhd/shared/events/store';
 import { isAllowedRange, MAX_RANGE_DAYS, monthRange, upcomingRange, weekRange, type DayRange } from '@adhd/shared/events/ranges';
 import {
@@ -17,7 +17,8 @@ import { registerEntityRoutes, plannedUpdate } from '../../lib/entity-routes.js'
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { readStored } from '../../lib/rest-update.js';
 import { parse } from '../../lib/validate.js';
-import { eventJsons, getEvent, occurrencesIn } from './repository.js';
+import { sendJsonArray } from '../../lib/json-stream.js';
+import { eventJsons, getEvent, occurrenceJsons } from './repository.js';
 
 /**
  * Events over REST (SPEC section 7): the entity kit over the `event.*` mutations, and the range routes, which
@@ -50,33 +51,34 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
   });
 
   const auth = { preHandler: app.authenticate };
-  const answerRange = (request: FastifyRequest, { from, to }: DayRange) => occurrencesIn(app.db, request.auth!.id, from, to, request.timeZone);
+  const answerRange = async (request: FastifyRequest, reply: FastifyReply, { from, to }: DayRange) =>
+    sendJsonArray(reply, await occurrenceJsons(app.db, request.auth!.id, from, to, request.timeZone));
 
   /** Today and the next six days in `x-timezone`, as occurrences in start order. */
-  app.get('/api/events/upcoming', auth, async (request) => answerRange(request, upcomingRange(todayInZone(new Date(), request.timeZone))));
+  app.get('/api/events/upcoming', auth, async (request, reply) => answerRange(request, reply, upcomingRange(todayInZone(new Date(), request.timeZone))));
 
-  app.get('/api/events/by-day', auth, async (request) => {
+  app.get('/api/events/by-day', auth, async (request, reply) => {
     const { date } = parse(eventDateQuerySchema, request.query, 'query');
-    return answerRange(request, { from: date, to: date });
+    return answerRange(request, reply, { from: date, to: date });
   });
 
-  app.get('/api/events/by-days', auth, async (request) => {
+  app.get('/api/events/by-days', auth, async (request, reply) => {
     const range = parse(eventDaysQuerySchema, request.query, 'query');
     if (!isAllowedRange(range.from, range.to)) {
       const message = `The range must run forward and span at most ${MAX_RANGE_DAYS} days`;
       throw badRequest([{ field: 'to', key: 'validation.invalid', message }], message);
     }
-    return answerRange(request, range);
+    return answerRange(request, reply, range);
   });
 
-  app.get('/api/events/by-week', auth, async (request) => {
+  app.get('/api/events/by-week', auth, async (request, reply) => {
     const { date, weekStartDay } = parse(eventWeekQuerySchema, request.query, 'query');
-    return answerRange(request, weekRange(date, weekStartDay));
+    return answerRange(request, reply, weekRange(date, weekStartDay));
   });
 
   /** The calendar month holding `date` (its first to last day); the month grid's leading and trailing weeks are the client's. */
-  app.get('/api/events/by-month', auth, async (request) => {
+  app.get('/api/events/by-month', auth, async (request, reply) => {
     const { date } = parse(eventDateQuerySchema, request.query, 'query');
-    return answerRange(request, monthRange(date));
+    return answerRange(request, reply, monthRange(date));
   });
 };
