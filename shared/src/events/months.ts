@@ -4,7 +4,7 @@ import { dayOf, daysInMonth, weekdayOfDay } from './days.js';
 /**
  * The occurrence days of MONTHLY and YEARLY rules, one period (month or year) at a time, by arithmetic: BYMONTHDAY
  * (negative from the end), BYDAY (plain, or with an ordinal within the month), their intersection, BYMONTH and
- * BYSETPOS, as RFC 5545 defines them. YEARLY needs BYMONTH here (ordinals within the year go to ical.js).
+ * BYSETPOS, as RFC 5545 defines them. A YEARLY rule with BYDAY needs BYMONTH (parseRrule refuses one without).
  */
 
 const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
@@ -36,7 +36,7 @@ export function periodRule(rule: ParsedRrule, start: string): PeriodRule {
   return { monthDays, byDay, months, setPos: ints(rule.parts.BYSETPOS) };
 }
 
-/** Whether the arithmetic here covers the rule (else ical.js iterates it). */
+/** Whether the arithmetic here covers the rule (every rule parseRrule accepts). */
 export const coversRule = (rule: ParsedRrule, p: PeriodRule): boolean => rule.freq === 'MONTHLY' || p.months !== null;
 
 /** The rule's days (day numbers, ascending) in one month, before BYSETPOS. */

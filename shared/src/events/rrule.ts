@@ -1,4 +1,3 @@
-import ICAL from 'ical.js';
 import { isIsoDate } from '../time.js';
 
 /**
@@ -46,6 +45,15 @@ function someDayExists(byMonth: string | undefined, byMonthDay: string | undefin
 /** Strip an optional `RRULE:` prefix and blanks; the stored form. */
 export const normaliseRrule = (rule: string): string => rule.trim().replace(/^RRULE:/i, '').toUpperCase();
 
+/** Every number of a BY list is within 1…max (or -max…-1 when `signed`), never 0. */
+function inRange(list: string | undefined, max: number, signed: boolean): boolean {
+  if (list === undefined) return true;
+  return list.split(',').every((v) => {
+    const n = Number(v);
+    return n !== 0 && Math.abs(n) <= max && (signed || n > 0);
+  });
+}
+
 function positiveInt(value: string | undefined, max: number): number | null | undefined {
   if (value === undefined) return null;
   if (!/^\d{1,6}$/.test(value)) return undefined;
@@ -57,8 +65,9 @@ function positiveInt(value: string | undefined, max: number): number | null | un
  * The parsed rule, or undefined for a rule that is malformed, uses a key outside the allow-list, repeats a key,
  * has COUNT above RRULE_MAX_COUNT, INTERVAL outside 1…RRULE_MAX_INTERVAL, both COUNT and UNTIL (RFC 5545 forbids
  * it), BYMONTHDAY/BYMONTH/BYSETPOS or ordinal BYDAY on a DAILY or WEEKLY rule (limits that can match nothing,
- * and on which ical.js's iterator would search forever), a BYMONTH/BYMONTHDAY pair no year has, or that ical.js
- * (`ICAL.Recur.fromString`) refuses.
+ * and on which an RRULE iterator such as ical.js's would search forever), a BYMONTH/BYMONTHDAY pair no year has,
+ * BY values out of their range, or a YEARLY BYDAY without BYMONTH. No RRULE library is needed here, so the
+ * mutations (in the app's first JS) do not bring ical.js along.
  */
 export function parseRrule(rule: string): ParsedRrule | undefined {
   if (parsedRules.has(rule)) return parsedRules.get(rule);
@@ -101,11 +110,10 @@ function parse(rule: string): ParsedRrule | undefined {
   if (simple && (parts.BYMONTHDAY !== undefined || parts.BYMONTH !== undefined || parts.BYSETPOS !== undefined)) return undefined;
   if (parts.BYDAY !== undefined && !parts.BYDAY.split(',').every((d) => (simple ? WEEKDAY_RE : ORDINAL_DAY_RE).test(d))) return undefined;
   if (!someDayExists(parts.BYMONTH, parts.BYMONTHDAY)) return undefined;
-  try {
-    ICAL.Recur.fromString(text);
-  } catch {
-    return undefined;
-  }
+  if (!inRange(parts.BYMONTH, 12, false) || !inRange(parts.BYMONTHDAY, 31, true) || !inRange(parts.BYSETPOS, 366, true)) return undefined;
+  // Ordinal weekdays of the whole year (`FREQ=YEARLY;BYDAY=20MO`): no picker writes them and the usual exports
+  // do not either; refusing them keeps every accepted rule in the arithmetic of series.ts and months.ts.
+  if (freq === 'YEARLY' && parts.BYDAY !== undefined && parts.BYMONTH === undefined) return undefined;
   return Object.freeze({ freq, interval: interval ?? 1, count, until: parts.UNTIL ?? null, parts: Object.freeze(parts) });
 }
 

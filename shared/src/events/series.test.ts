@@ -92,5 +92,9 @@ describe('parseRrule', () => {
     ['a day no month has', 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30'],
     ['BYMONTHDAY out of range', 'FREQ=MONTHLY;BYMONTHDAY=32'],
     ['an empty part', 'FREQ=DAILY;'],
+    ['BYMONTH out of range', 'FREQ=YEARLY;BYMONTH=13;BYMONTHDAY=1'],
+    ['BYMONTH 0', 'FREQ=YEARLY;BYMONTH=0'],
+    ['BYSETPOS 0', 'FREQ=MONTHLY;BYDAY=MO;BYSETPOS=0'],
+    ['a yearly ordinal weekday without BYMONTH', 'FREQ=YEARLY;BYDAY=20MO'],
   ])('refuses %s', (_, rule) => expect(isValidRrule(rule)).toBe(false));
 });

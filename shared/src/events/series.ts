@@ -1,4 +1,3 @@
-import ICAL from 'ical.js';
 import { dateOf, dayNumber, dayOf, weekdayOfDay } from './days.js';
 import { coversRule, periodDays, periodRule } from './months.js';
 import { parseRrule, untilDate, type ParsedRrule } from './rrule.js';
@@ -8,9 +7,9 @@ import { fromWallMinutes, instantToWall } from './zones.js';
 /**
  * The occurrence keys of one recurring event in a window of wall-clock dates of its own zone: `YYYY-MM-DD`
  * (all-day) or `YYYY-MM-DDTHH:mm`. DAILY and WEEKLY rules (the only parts they may have are INTERVAL, COUNT, UNTIL,
- * plain BYDAY and WKST, see parseRrule) are counted by arithmetic, and so are MONTHLY and YEARLY rules whose
- * days a month at a time tell (months.ts); the rest (a YEARLY BYDAY without BYMONTH) go through ical.js's RRULE
- * iterator (`ICAL.Recur#iterator`). `series.test.ts` checks that the arithmetic gives what ical.js gives.
+ * plain BYDAY and WKST, see parseRrule) are counted by arithmetic, and so are MONTHLY and YEARLY rules, a month
+ * at a time (months.ts; parseRrule refuses the one kind that would need more, a YEARLY BYDAY without BYMONTH).
+ * `series.test.ts` checks that the arithmetic gives what ical.js's RRULE iterator gives.
  * Without COUNT the iteration starts at the period containing the window, not at the event's first date, so a
  * daily event from ten years ago costs the window's days only. Every series stops after MAX_STEPS steps.
  */
@@ -137,57 +136,6 @@ function periodic(w: Walk, start: string): boolean {
 }
 
 /**
- * The rule ical.js iterates: UNTIL is left out (the walk applies it in the event's zone), and the day an RFC 5545
- * rule takes from DTSTART is written out (`FREQ=MONTHLY` from Jan 31 → `BYMONTHDAY=31`, so months without a 31st
- * are skipped; `FREQ=YEARLY` from Feb 29 → `BYMONTH=2;BYMONTHDAY=29`, leap years only) since ical.js would
- * otherwise roll over into the next month.
- */
-function icalRule(rule: ParsedRrule, start: string): string {
-  const parts: Record<string, string> = { ...rule.parts };
-  delete parts.UNTIL;
-  const day = String(Number(start.slice(8, 10)));
-  if (!parts.BYDAY && !parts.BYMONTHDAY) {
-    parts.BYMONTHDAY = day;
-    if (rule.freq === 'YEARLY' && !parts.BYMONTH) parts.BYMONTH = String(Number(start.slice(5, 7)));
-  }
-  return Object.entries(parts)
-    .map(([k, v]) => `${k}=${v}`)
-    .join(';');
-}
-
-function iterated(w: Walk, start: string, time: string | null): void {
-  const { freq, interval, count } = w.rule;
-  let first = start;
-  if (count === null) {
-    // Start at the first day of the period (month or year) holding the window's first date. The rule always has a
-    // BYDAY or BYMONTHDAY (icalRule), so ical.js starts at the first day that matches it, never at that 1st itself.
-    const months = (Number(w.lo.slice(0, 4)) - Number(start.slice(0, 4))) * 12 + Number(w.lo.slice(5, 7)) - Number(start.slice(5, 7));
-    const span = freq === 'YEARLY' ? 12 * interval : interval;
-    const k = Math.floor(months / span);
-    if (k > 0) {
-      const total = Number(start.slice(0, 4)) * 12 + Number(start.slice(5, 7)) - 1 + k * span;
-      first = `${String(Math.floor(total / 12)).padStart(4, '0')}-${String((total % 12) + 1).padStart(2, '0')}-01`;
-    }
-  }
-  const [y, m, d] = [Number(first.slice(0, 4)), Number(first.slice(5, 7)), Number(first.slice(8, 10))];
-  const dtstart = time
-    ? ICAL.Time.fromData({ year: y, month: m, day: d, hour: Number(time.slice(0, 2)), minute: Number(time.slice(3, 5)), second: 0, isDate: false })
-    : ICAL.Time.fromData({ year: y, month: m, day: d, isDate: true });
-  try {
-    const it = ICAL.Recur.fromString(icalRule(w.rule, start)).iterator(dtstart);
-    for (let steps = 0; steps < MAX_STEPS; steps++) {
-      const next = it.next();
-      if (!next) return;
-      const date = `${String(next.year).padStart(4, '0')}-${String(next.month).padStart(2, '0')}-${String(next.day).padStart(2, '0')}`;
-      if (date < start) continue;
-      if (!offer(w, date)) return;
-    }
-  } catch {
-    // ical.js gives up on a rule it cannot match (a BYDAY/BYMONTHDAY pair no month has): no more occurrences.
-  }
-}
-
-/**
  * The occurrence keys of `e` whose start date is in [lo, hi] (wall dates of the event's `zone`), in order.
  * Exdates and overrides are not applied here. A missing or invalid rule gives the first occurrence alone.
  */
@@ -198,6 +146,6 @@ export function seriesKeys(e: SeriesFields, lo: string, hi: string, zone: string
   const w: Walk = { rule, lo, hi, last: rule.until ? untilKey(e, rule.until, zone) : null, key, out: [] };
   if (rule.freq === 'DAILY') daily(w, e.startDate);
   else if (rule.freq === 'WEEKLY') weekly(w, e.startDate);
-  else if (!periodic(w, e.startDate)) iterated(w, e.startDate, e.allDay ? null : e.startTime);
+  else periodic(w, e.startDate);
   return w.out;
 }

@@ -2,7 +2,7 @@ import type { EntityRow } from '../../../db/entity-rows';
 
 /**
  * The shared events functions the screen uses (contract "Pure functions"): the recurrence expansion and tasks as
- * events. Imported here, in the calendar's lazy chunk, with ical.js behind them.
+ * events. Imported here, in the calendar's lazy chunk (no RRULE library: the rules are counted by arithmetic).
  */
 export { expandEvents, taskAsEvent, type Occurrence } from '@adhd/shared/events/index';
 
