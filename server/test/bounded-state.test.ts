@@ -79,7 +79,7 @@ async function send(from: number, count: number, url: string, status: number) {
 
 describe('per-request state', () => {
   it(`${REQUESTS} requests with distinct x-timezone spellings leave RSS within 20 MB`, { timeout: 180_000 }, async () => {
-    const total = WARM_UP + 2 * REQUESTS;
+    const total = WARM_UP + 3 * REQUESTS;
     expect(new Set(Array.from({ length: total }, (_, n) => zoneHeader(n))).size).toBe(total);
     // Unauthenticated and cheap (no route, no database): the request context hook is what runs for each.
     await send(0, WARM_UP, '/api/no-such-route', 404);
@@ -96,10 +96,11 @@ describe('per-request state', () => {
       return { rss: after.rss - before.rss, heap: after.heapUsed - before.heapUsed };
     };
     let grew = await round(WARM_UP);
-    // The allocator may keep freed pages of a busy machine's first round (seen once at +33 MB while every other
-    // test file ran beside it): a second round of new spellings must then stay flat. A leak cannot pass this:
-    // the review's build grew ~20 KB a request, 2 GB a round.
-    if (grew.rss >= 20 * MB) grew = await round(WARM_UP + REQUESTS);
+    // The allocator may keep freed pages of a busy machine's first rounds (seen at +33 MB while every other test
+    // file ran beside it, and at +27 and +23 MB on PostgreSQL with the SQLite project running too): further
+    // rounds of new spellings must then stay flat. A leak cannot pass this: the review's build grew ~20 KB a
+    // request, 2 GB a round, and the heap check below holds for whichever round is kept.
+    for (let r = 1; r < 3 && grew.rss >= 20 * MB; r++) grew = await round(WARM_UP + r * REQUESTS);
     expect(grew.rss).toBeLessThan(20 * MB);
     // The heap itself, after a full collection, stays where it was: nothing is kept per request.
     expect(grew.heap).toBeLessThan(5 * MB);
