@@ -1,31 +1,13 @@
+import type { EventData } from '@adhd/shared/events/schema';
 /**
  * The event as the dialog reads it (shared `EventData` with its id, issue 15 contract): the stored row's fields
  * the dialog shows or edits. `data/queries.ts` makes one from a live row.
  */
-export interface EventItem {
-  id: string;
-  title: string;
-  description: string;
-  startDate: string;
-  /** All-day: the inclusive last day; timed: the end's date; null = the start's day. */
-  endDate: string | null;
-  startTime: string | null;
-  endTime: string | null;
-  allDay: boolean;
-  /** The zone of the wall-clock dates and times; null = floating (shown in the viewer's zone as written). */
-  timezone: string | null;
-  recurrence: string | null;
-  exdates: string[];
-  /** Set on an override: the series it replaces one occurrence of, and that occurrence's key. */
-  seriesId: string | null;
-  originalStart: string | null;
-  location: string;
-  color: string | null;
-  tags: string[];
-  reminders: number[];
-  source: 'local' | 'task' | 'google' | 'ics';
-  readonly: boolean;
-}
+export type EventItem = Pick<
+  EventData,
+  | 'title' | 'description' | 'startDate' | 'endDate' | 'startTime' | 'endTime' | 'allDay' | 'timezone' | 'recurrence'
+  | 'exdates' | 'seriesId' | 'originalStart' | 'location' | 'color' | 'tags' | 'reminders' | 'source' | 'readonly'
+> & { id: string };
 
 /** What the form edits (dates `YYYY-MM-DD`, times `HH:mm` or '' for none). */
 export interface EventFormValues {
