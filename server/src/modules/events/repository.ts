@@ -1,10 +1,11 @@
 import { expandEvents, type Occurrence } from '@adhd/shared/events/recurrence';
 import { isTaskEvent, taskAsEvent } from '@adhd/shared/events/ranges';
-import { withEventDefaults, type Event, type EventData, type EventRow } from '@adhd/shared/events/schema';
+import type { Event, EventData, EventRow } from '@adhd/shared/events/schema';
 import type { TaskData } from '@adhd/shared/tasks/schema';
 import { apiJson, toApi } from '../../lib/api-row.js';
 import { jsonEach } from '../../lib/json-stream.js';
 import { findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
+import { parsedEventsOf } from './parsed-events.js';
 
 /** Reads of events as the API answers them, and the expanded occurrences of the range routes. */
 
@@ -14,16 +15,6 @@ export const getEvent = async (db: Db, userId: string, id: string): Promise<Even
 };
 
 export const eventJsons = async (db: Db, userId: string): Promise<Iterable<string>> => jsonEach(await listLive(db, userId, 'event'), (r) => apiJson(r));
-
-type StampedRow = EventRow & Partial<Pick<Event, 'createdAt' | 'updatedAt' | 'version'>>;
-
-const eventRow = (r: ReadRow): StampedRow => ({
-  _id: r.id,
-  ...withEventDefaults(JSON.parse(r.data) as EventData),
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-  version: Number(r.version),
-});
 
 /** The user's tasks with a due date, as task-sourced events (`task_<id>`). */
 function taskEvents(rows: ReadRow[], timeZone: string): EventRow[] {
@@ -40,11 +31,18 @@ function taskEvents(rows: ReadRow[], timeZone: string): EventRow[] {
 /** The fields that differ from one occurrence to the next; the rest of an event's JSON is written once per event. */
 const PER_OCCURRENCE = new Set(['_id', 'isTask', 'seriesId', 'originalStart', 'startDate', 'endDate', 'startTime', 'endTime']);
 
+/** sharedJson of the cached (parsed-events.ts) event objects, computed once per object. */
+const sharedJsons = new WeakMap<EventRow, string>();
+
 /** An event's fields but the per-occurrence ones, as the inside of a JSON object (`"title":…,"tags":[…]`). */
 function sharedJson(e: EventRow): string {
+  let json = sharedJsons.get(e);
+  if (json !== undefined) return json;
   const rest: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(e)) if (!PER_OCCURRENCE.has(k)) rest[k] = v;
-  return JSON.stringify(rest).slice(1, -1);
+  json = JSON.stringify(rest).slice(1, -1);
+  sharedJsons.set(e, json);
+  return json;
 }
 
 const str = (v: string | null) => (v === null ? 'null' : JSON.stringify(v));
@@ -78,12 +76,7 @@ export type OccurrenceAnswer = Omit<Event, '_id'> & {
  * read) and the tasks with a due date, expanded in memory.
  */
 export async function occurrenceJsons(db: Db, userId: string, from: string, to: string, timeZone: string): Promise<string[]> {
-  const [events, tasks] = await Promise.all([listLive(db, userId, 'event'), listLive(db, userId, 'task')]);
-  const rows = [...events.map(eventRow), ...taskEvents(tasks, timeZone)];
-  const shared = new Map<EventRow, string>();
-  return expandEvents(rows, from, to, timeZone).map((o) => {
-    let json = shared.get(o.event);
-    if (json === undefined) shared.set(o.event, (json = sharedJson(o.event)));
-    return occurrenceJson(o, json);
-  });
+  const [events, tasks] = await Promise.all([parsedEventsOf(db).live(db, userId), listLive(db, userId, 'task')]);
+  const rows = (events as EventRow[]).concat(taskEvents(tasks, timeZone));
+  return expandEvents(rows, from, to, timeZone).map((o) => occurrenceJson(o, sharedJson(o.event)));
 }

@@ -28,6 +28,9 @@ import { eventJsons, getEvent, occurrenceJsons } from './repository.js';
  * A read-only event (`readonly`, or from Google) answers PUT and DELETE with 403.
  */
 
+/** A range answer up to this many characters is sent as one string rather than streamed. */
+const ONE_STRING_MAX = 4_000_000;
+
 const update = plannedUpdate<EventData>('event', EVENT_NOT_FOUND, ({ exec }, id) => ({
   update: (fields) => exec('event.update', { id, ...fields }),
 }));
@@ -51,8 +54,14 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
   });
 
   const auth = { preHandler: app.authenticate };
-  const answerRange = async (request: FastifyRequest, reply: FastifyReply, { from, to }: DayRange) =>
-    sendJsonArray(reply, await occurrenceJsons(app.db, request.auth!.id, from, to, request.timeZone));
+  const answerRange = async (request: FastifyRequest, reply: FastifyReply, { from, to }: DayRange) => {
+    const items = await occurrenceJsons(app.db, request.auth!.id, from, to, request.timeZone);
+    let chars = 2;
+    for (const item of items) chars += item.length + 1;
+    // Up to a few MB the answer goes out as one string (one write); a longer one streams.
+    if (chars > ONE_STRING_MAX) return sendJsonArray(reply, items);
+    return reply.type('application/json; charset=utf-8').send(`[${items.join(',')}]`);
+  };
 
   /** Today and the next six days in `x-timezone`, as occurrences in start order. */
   app.get('/api/events/upcoming', auth, async (request, reply) => answerRange(request, reply, upcomingRange(todayInZone(new Date(), request.timeZone))));

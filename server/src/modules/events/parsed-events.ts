@@ -1,0 +1,119 @@
+import { sql } from 'kysely';
+import { withEventDefaults, type Event, type EventData, type EventRow } from '@adhd/shared/events/schema';
+import { listLive, type Db, type ReadRow } from '../sync/repository.js';
+
+/**
+ * The user's live events, parsed, for the range routes: a per-database cache of parsed events keyed by (user,
+ * id) and checked against the row's version, which every write of a row raises (the one write path,
+ * sync/engine.ts). A request reads only the ids and versions of the live events (no data), and the data of the
+ * rows the cache lacks or holds at an older version. Bounded by the JSON size of what it holds (least recently
+ * used dropped first), as the client's live table is.
+ */
+
+export type StampedRow = EventRow & Partial<Pick<Event, 'createdAt' | 'updatedAt' | 'version'>>;
+
+/** The cache holds at most this many characters of event JSON (about 8 MB of text) per database. */
+export const CACHE_MAX_CHARS = 8_000_000;
+/** More misses than this (or than half the user's events) read every live event at once instead of by id. */
+const BY_ID_MAX = 200;
+/** Ids per `id IN (…)` read. */
+const ID_CHUNK = 500;
+
+interface Entry {
+  version: number;
+  row: StampedRow;
+  chars: number;
+}
+
+const LIVE = sql<boolean>`deleted = 0`;
+
+export class ParsedEvents {
+  private readonly entries = new Map<string, Entry>();
+  private chars = 0;
+
+  constructor(private readonly maxChars = CACHE_MAX_CHARS) {}
+
+  /** Characters of event JSON held (for tests). */
+  get size(): { entries: number; chars: number } {
+    return { entries: this.entries.size, chars: this.chars };
+  }
+
+  /** The user's live events, parsed; the same object for a row as long as its version does not change. */
+  async live(db: Db, userId: string): Promise<StampedRow[]> {
+    const stamps = await db.selectFrom('entities').select(['id', 'version']).where('user_id', '=', userId).where('type', '=', 'event').where(LIVE).orderBy('id').execute();
+    const out: (StampedRow | undefined)[] = [];
+    const missing: number[] = [];
+    for (const s of stamps) {
+      const hit = this.get(userId, s.id, Number(s.version));
+      if (!hit) missing.push(out.length);
+      out.push(hit);
+    }
+    if (missing.length === 0) return out as StampedRow[];
+    if (missing.length > BY_ID_MAX || missing.length * 2 > stamps.length) {
+      // Many misses (a first read, an import): one read of every live row, in one snapshot.
+      return (await listLive(db, userId, 'event')).map((r) => this.put(userId, r));
+    }
+    const fresh = new Map<string, StampedRow>();
+    const ids = missing.map((i) => stamps[i]!.id);
+    for (let i = 0; i < ids.length; i += ID_CHUNK) {
+      const rows = await db
+        .selectFrom('entities')
+        .select(['id', 'data', 'version', 'created_at', 'updated_at'])
+        .where('user_id', '=', userId)
+        .where('type', '=', 'event')
+        .where('id', 'in', ids.slice(i, i + ID_CHUNK))
+        .where(LIVE)
+        .execute();
+      for (const r of rows) fresh.set(r.id, this.put(userId, r));
+    }
+    // A row deleted between the two reads is left out.
+    for (const i of missing) out[i] = fresh.get(stamps[i]!.id);
+    return out.filter((r): r is StampedRow => r !== undefined);
+  }
+
+  private get(userId: string, id: string, version: number): StampedRow | undefined {
+    const key = `${userId}\n${id}`;
+    const e = this.entries.get(key);
+    if (!e || e.version !== version) return undefined;
+    // Least recently used first: a hit moves to the end.
+    this.entries.delete(key);
+    this.entries.set(key, e);
+    return e.row;
+  }
+
+  private put(userId: string, r: Pick<ReadRow, 'id' | 'data' | 'version' | 'created_at' | 'updated_at'>): StampedRow {
+    const version = Number(r.version);
+    const row: StampedRow = {
+      _id: r.id,
+      ...withEventDefaults(JSON.parse(r.data) as EventData),
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+      version,
+    };
+    const key = `${userId}\n${r.id}`;
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.chars -= old.chars;
+    }
+    const chars = r.data.length;
+    if (chars > this.maxChars) return row;
+    this.entries.set(key, { version, row, chars });
+    this.chars += chars;
+    for (const [k, e] of this.entries) {
+      if (this.chars <= this.maxChars) break;
+      this.entries.delete(k);
+      this.chars -= e.chars;
+    }
+    return row;
+  }
+}
+
+const caches = new WeakMap<Db, ParsedEvents>();
+
+/** The cache of `db` (one per database handle, so two apps in one process never share entries). */
+export function parsedEventsOf(db: Db): ParsedEvents {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new ParsedEvents()));
+  return cache;
+}
