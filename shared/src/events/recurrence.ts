@@ -95,6 +95,9 @@ export function expandEvents(events: readonly EventRow[], from: string, to: stri
   const out: Occurrence[] = [];
   const [early, late] = [addDays(from, -2), addDays(to, 2)];
   for (const e of events) {
+    // A one-off event (or an override) more than two days (the widest zone difference) outside the window
+    // cannot touch it: checked first, as most of a user's events are far from the window asked.
+    if ((!e.recurrence || e.seriesId) && (e.startDate > late || (e.endDate ?? e.startDate) < early)) continue;
     const zone = e.timezone ? resolveTimeZone(e.timezone) : viewZone;
     const shape = shapeOf(e);
     if (e.seriesId && e.originalStart) {
@@ -102,8 +105,6 @@ export function expandEvents(events: readonly EventRow[], from: string, to: stri
       if (touches(o, from, to)) out.push(o);
       continue;
     }
-    // A one-off event more than two days (the widest zone difference) outside the window cannot touch it.
-    if ((!e.recurrence || e.seriesId) && (e.startDate > late || (e.endDate ?? e.startDate) < early)) continue;
     if (!e.recurrence) {
       const o = occurrenceOf(e, firstKey(e), shape, zone, viewZone, e._id, null, null);
       if (touches(o, from, to)) out.push(o);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useServerTest } from '../../../test/kit.js';
 import { ParsedEvents } from './parsed-events.js';
+import { jsonArrayBuffer } from './repository.js';
 
 const t = useServerTest({ each: true });
 
@@ -63,6 +64,23 @@ describe('the parsed events of the range routes', () => {
     expect(cache.size.chars).toBeLessThanOrEqual(2_000);
   });
 
+  it('drops the users read least recently first, and forgets deleted rows', async () => {
+    const other = await t.seedUser('other-events@example.com');
+    const mine = await createEvent('Mine', { description: 'x'.repeat(300) });
+    await t.create('/api/events', { title: 'Theirs', ...timed, description: 'y'.repeat(300) }, other);
+    const cache = new ParsedEvents(1_000);
+    await titles(cache);
+    const held = cache.size.chars;
+    expect(cache.size.entries).toBe(1);
+    await titles(cache, other.id);
+    expect(cache.size).toEqual({ entries: 1, chars: expect.any(Number) });
+    expect(await titles(cache)).toEqual(['Mine']);
+    expect(cache.size).toEqual({ entries: 1, chars: held });
+    await t.call('DELETE', `/api/events/${mine._id}`);
+    expect(await titles(cache)).toEqual([]);
+    expect(cache.size).toEqual({ entries: 0, chars: 0 });
+  });
+
   it('shows an edit in the next range answer after a cached one', async () => {
     const e = await createEvent('Before', { location: 'Room 1' });
     await createEvent('Other');
@@ -71,5 +89,17 @@ describe('the parsed events of the range routes', () => {
     expect(await month()).toEqual(['After@Room 2', 'Other@']);
     expect((await t.call('DELETE', `/api/events/${e._id}`)).statusCode).toBe(200);
     expect(await month()).toEqual(['Other@']);
+  });
+});
+
+describe('jsonArrayBuffer', () => {
+  it.each([
+    ['no items', []],
+    ['ASCII items', ['{"a":1}', '"x"', '[]']],
+    ['items of 2-, 3- and 4-byte UTF-8', ['"é"', '"日本語"', '"😀😀"', `"${'ж'.repeat(500)}"`, '"end"']],
+  ])('writes %s as the JSON array of them in UTF-8', (_, items) => {
+    const buf = jsonArrayBuffer(items);
+    expect(buf.toString('utf8')).toBe(`[${items.join(',')}]`);
+    expect(JSON.parse(buf.toString('utf8'))).toEqual(JSON.parse(`[${items.join(',')}]`));
   });
 });

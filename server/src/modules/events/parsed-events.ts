@@ -6,8 +6,8 @@ import { listLive, type Db, type ReadRow } from '../sync/repository.js';
  * The user's live events, parsed, for the range routes: a per-database cache of parsed events keyed by (user,
  * id) and checked against the row's version, which every write of a row raises (the one write path,
  * sync/engine.ts). A request reads only the ids and versions of the live events (no data), and the data of the
- * rows the cache lacks or holds at an older version. Bounded by the JSON size of what it holds (least recently
- * used dropped first), as the client's live table is.
+ * rows the cache lacks or holds at an older version. Bounded by the JSON size of what it holds (the users read
+ * least recently dropped first), as the client's live table is.
  */
 
 export type StampedRow = EventRow & Partial<Pick<Event, 'createdAt' | 'updatedAt' | 'version'>>;
@@ -25,33 +25,49 @@ interface Entry {
   chars: number;
 }
 
+/** One user's cached events by id, and the characters of JSON they hold. */
+interface UserEntries {
+  byId: Map<string, Entry>;
+  chars: number;
+}
+
 const LIVE = sql<boolean>`deleted = 0`;
 
 export class ParsedEvents {
-  private readonly entries = new Map<string, Entry>();
+  /** By user, least recently read first: the bound drops whole users, never the one being read. */
+  private readonly users = new Map<string, UserEntries>();
   private chars = 0;
 
   constructor(private readonly maxChars = CACHE_MAX_CHARS) {}
 
-  /** Characters of event JSON held (for tests). */
+  /** Entries and characters of event JSON held (for tests). */
   get size(): { entries: number; chars: number } {
-    return { entries: this.entries.size, chars: this.chars };
+    let entries = 0;
+    for (const u of this.users.values()) entries += u.byId.size;
+    return { entries, chars: this.chars };
   }
 
   /** The user's live events, parsed; the same object for a row as long as its version does not change. */
   async live(db: Db, userId: string): Promise<StampedRow[]> {
     const stamps = await db.selectFrom('entities').select(['id', 'version']).where('user_id', '=', userId).where('type', '=', 'event').where(LIVE).orderBy('id').execute();
+    const user = this.userEntries(userId);
+    if (user.byId.size > stamps.length) {
+      // Rows deleted since the last read.
+      const live = new Set(stamps.map((s) => s.id));
+      for (const id of user.byId.keys()) if (!live.has(id)) this.drop(user, id);
+    }
     const out: (StampedRow | undefined)[] = [];
     const missing: number[] = [];
     for (const s of stamps) {
-      const hit = this.get(userId, s.id, Number(s.version));
+      const e = user.byId.get(s.id);
+      const hit = e && e.version === Number(s.version) ? e.row : undefined;
       if (!hit) missing.push(out.length);
       out.push(hit);
     }
     if (missing.length === 0) return out as StampedRow[];
     if (missing.length > BY_ID_MAX || missing.length * 2 > stamps.length) {
       // Many misses (a first read, an import): one read of every live row, in one snapshot.
-      return (await listLive(db, userId, 'event')).map((r) => this.put(userId, r));
+      return (await listLive(db, userId, 'event')).map((r) => this.put(user, r));
     }
     const fresh = new Map<string, StampedRow>();
     const ids = missing.map((i) => stamps[i]!.id);
@@ -64,24 +80,31 @@ export class ParsedEvents {
         .where('id', 'in', ids.slice(i, i + ID_CHUNK))
         .where(LIVE)
         .execute();
-      for (const r of rows) fresh.set(r.id, this.put(userId, r));
+      for (const r of rows) fresh.set(r.id, this.put(user, r));
     }
     // A row deleted between the two reads is left out.
     for (const i of missing) out[i] = fresh.get(stamps[i]!.id);
     return out.filter((r): r is StampedRow => r !== undefined);
   }
 
-  private get(userId: string, id: string, version: number): StampedRow | undefined {
-    const key = `${userId}\n${id}`;
-    const e = this.entries.get(key);
-    if (!e || e.version !== version) return undefined;
-    // Least recently used first: a hit moves to the end.
-    this.entries.delete(key);
-    this.entries.set(key, e);
-    return e.row;
+  /** The user's entries, moved to the most recently read end. */
+  private userEntries(userId: string): UserEntries {
+    let user = this.users.get(userId);
+    if (user) this.users.delete(userId);
+    else user = { byId: new Map(), chars: 0 };
+    this.users.set(userId, user);
+    return user;
   }
 
-  private put(userId: string, r: Pick<ReadRow, 'id' | 'data' | 'version' | 'created_at' | 'updated_at'>): StampedRow {
+  private drop(user: UserEntries, id: string): void {
+    const old = user.byId.get(id);
+    if (!old) return;
+    user.byId.delete(id);
+    user.chars -= old.chars;
+    this.chars -= old.chars;
+  }
+
+  private put(user: UserEntries, r: Pick<ReadRow, 'id' | 'data' | 'version' | 'created_at' | 'updated_at'>): StampedRow {
     const version = Number(r.version);
     const row: StampedRow = {
       _id: r.id,
@@ -90,21 +113,18 @@ export class ParsedEvents {
       updatedAt: r.updated_at,
       version,
     };
-    const key = `${userId}\n${r.id}`;
-    const old = this.entries.get(key);
-    if (old) {
-      this.entries.delete(key);
-      this.chars -= old.chars;
-    }
+    this.drop(user, r.id);
     const chars = r.data.length;
-    if (chars > this.maxChars) return row;
-    this.entries.set(key, { version, row, chars });
-    this.chars += chars;
-    for (const [k, e] of this.entries) {
-      if (this.chars <= this.maxChars) break;
-      this.entries.delete(k);
-      this.chars -= e.chars;
+    // Make room by dropping the users read least recently; what one user alone has beyond the bound is not held.
+    for (const [id, other] of this.users) {
+      if (this.chars + chars <= this.maxChars || other === user) break;
+      this.users.delete(id);
+      this.chars -= other.chars;
     }
+    if (this.chars + chars > this.maxChars) return row;
+    user.byId.set(r.id, { version, row, chars });
+    user.chars += chars;
+    this.chars += chars;
     return row;
   }
 }
