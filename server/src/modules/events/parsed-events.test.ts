@@ -81,6 +81,23 @@ describe('the parsed events of the range routes', () => {
     expect(cache.size).toEqual({ entries: 0, chars: 0 });
   });
 
+  it('answers the list it holds while the user writes nothing, and reads again after any write', async () => {
+    const cache = new ParsedEvents();
+    await createEvent('A');
+    const first = await cache.current(t.app.db, t.user.id);
+    expect(await cache.current(t.app.db, t.user.id)).toBe(first);
+    // A write of another type raises the counter too: the events are checked again (and found unchanged).
+    expect((await t.call('POST', '/api/tasks', { title: 'Task' })).statusCode).toBe(201);
+    const second = await cache.current(t.app.db, t.user.id);
+    expect(second).not.toBe(first);
+    expect(second[0]).toBe(first[0]);
+    const b = await createEvent('B');
+    expect((await cache.current(t.app.db, t.user.id)).map((e) => e.title).sort()).toEqual(['A', 'B']);
+    await t.call('DELETE', `/api/events/${b._id}`);
+    expect((await cache.current(t.app.db, t.user.id)).map((e) => e.title)).toEqual(['A']);
+    expect(cache.size.entries).toBe(1);
+  });
+
   it('shows an edit in the next range answer after a cached one', async () => {
     const e = await createEvent('Before', { location: 'Room 1' });
     await createEvent('Other');

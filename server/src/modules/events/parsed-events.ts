@@ -1,13 +1,16 @@
 import { sql } from 'kysely';
 import { withEventDefaults, type Event, type EventData, type EventRow } from '@adhd/shared/events/schema';
 import { listLive, type Db, type ReadRow } from '../sync/repository.js';
+import { readSeq } from '../sync/sync-state.js';
 
 /**
  * The user's live events, parsed, for the range routes: a per-database cache of parsed events keyed by (user,
  * id) and checked against the row's version, which every write of a row raises (the one write path,
- * sync/engine.ts). A request reads only the ids and versions of the live events (no data), and the data of the
- * rows the cache lacks or holds at an older version. Bounded by the JSON size of what it holds (the users read
- * least recently dropped first), as the client's live table is.
+ * sync/engine.ts). A request reads the user's version counter (`sync_user.seq`, raised by every write of any of
+ * their rows): unchanged since the last read, the events held answer as they are. Otherwise it reads only the ids
+ * and versions of the live events (no data), and the data of the rows the cache lacks or holds at an older
+ * version. Bounded by the JSON size of what it holds (the users read least recently dropped first), as the
+ * client's live table is.
  */
 
 export type StampedRow = EventRow & Partial<Pick<Event, 'createdAt' | 'updatedAt' | 'version'>>;
@@ -29,6 +32,8 @@ interface Entry {
 interface UserEntries {
   byId: Map<string, Entry>;
   chars: number;
+  /** The user's live events as of version counter `seq` (read before the rows were). */
+  snapshot?: { seq: number; events: StampedRow[] };
 }
 
 const LIVE = sql<boolean>`deleted = 0`;
@@ -47,15 +52,29 @@ export class ParsedEvents {
     return { entries, chars: this.chars };
   }
 
+  /** The user's live events, parsed (see live), without reading them again while the user has written nothing. */
+  async current(db: Db, userId: string): Promise<StampedRow[]> {
+    const { seq } = await readSeq(db, userId);
+    const snapshot = this.users.get(userId)?.snapshot;
+    if (snapshot?.seq === seq) {
+      this.userEntries(userId);
+      return snapshot.events;
+    }
+    const events = await this.live(db, userId);
+    // Unless the user was dropped meanwhile; a write after the counter was read raises it, so the next read looks again.
+    // Only when every row is held: a user alone beyond the bound keeps no list.
+    const user = this.users.get(userId);
+    if (user && user.byId.size > events.length) this.keepOnly(user, events.map((e) => e._id));
+    if (user && user.byId.size === events.length) user.snapshot = { seq, events };
+    return events;
+  }
+
   /** The user's live events, parsed; the same object for a row as long as its version does not change. */
   async live(db: Db, userId: string): Promise<StampedRow[]> {
     const stamps = await db.selectFrom('entities').select(['id', 'version']).where('user_id', '=', userId).where('type', '=', 'event').where(LIVE).orderBy('id').execute();
     const user = this.userEntries(userId);
-    if (user.byId.size > stamps.length) {
-      // Rows deleted since the last read.
-      const live = new Set(stamps.map((s) => s.id));
-      for (const id of user.byId.keys()) if (!live.has(id)) this.drop(user, id);
-    }
+    // Rows deleted since the last read.
+    if (user.byId.size > stamps.length) this.keepOnly(user, stamps.map((s) => s.id));
     const out: (StampedRow | undefined)[] = [];
     const missing: number[] = [];
     for (const s of stamps) {
@@ -94,6 +113,11 @@ export class ParsedEvents {
     else user = { byId: new Map(), chars: 0 };
     this.users.set(userId, user);
     return user;
+  }
+
+  private keepOnly(user: UserEntries, ids: string[]): void {
+    const live = new Set(ids);
+    for (const id of user.byId.keys()) if (!live.has(id)) this.drop(user, id);
   }
 
   private drop(user: UserEntries, id: string): void {

@@ -78,7 +78,7 @@ export type OccurrenceAnswer = Omit<Event, '_id'> & {
  * read) and the tasks with a due date, expanded in memory.
  */
 export async function occurrenceJsons(db: Db, userId: string, from: string, to: string, timeZone: string): Promise<string[]> {
-  const [events, tasks] = await Promise.all([parsedEventsOf(db).live(db, userId), listLive(db, userId, 'task')]);
+  const [events, tasks] = await Promise.all([parsedEventsOf(db).current(db, userId), listLive(db, userId, 'task')]);
   const rows = (events as EventRow[]).concat(taskEvents(tasks, timeZone));
   return expandEvents(rows, from, to, timeZone).map((o) => occurrenceJson(o, sharedJson(o.event)));
 }
