@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useServerTest } from '../../../test/kit.js';
 import { ParsedEvents } from './parsed-events.js';
-import { jsonArrayBuffer } from './repository.js';
+import { occurrencesAnswer } from './repository.js';
 
 const t = useServerTest({ each: true });
 
@@ -109,14 +109,31 @@ describe('the parsed events of the range routes', () => {
   });
 });
 
-describe('jsonArrayBuffer', () => {
-  it.each([
-    ['no items', []],
-    ['ASCII items', ['{"a":1}', '"x"', '[]']],
-    ['items of 2-, 3- and 4-byte UTF-8', ['"é"', '"日本語"', '"😀😀"', `"${'ж'.repeat(500)}"`, '"end"']],
-  ])('writes %s as the JSON array of them in UTF-8', (_, items) => {
-    const buf = jsonArrayBuffer(items);
-    expect(buf.toString('utf8')).toBe(`[${items.join(',')}]`);
-    expect(JSON.parse(buf.toString('utf8'))).toEqual(JSON.parse(`[${items.join(',')}]`));
+describe('occurrencesAnswer', () => {
+  it('writes the same occurrences as one UTF-8 buffer or, past maxBytes, as JSON texts to stream', async () => {
+    await createEvent('Встреча 日本 😀', { description: 'é'.repeat(300), recurrence: 'FREQ=DAILY;COUNT=3' });
+    await createEvent('ASCII', { allDay: true, startTime: null, endTime: null, startDate: '2025-05-06' });
+    await t.create('/api/tasks', { title: 'Задача', dueDate: '2025-05-07' });
+    const range = { from: '2025-05-01', to: '2025-05-31' };
+    const whole = await occurrencesAnswer(t.app.db, t.user.id, range, 'Europe/Berlin', 1_000_000);
+    const items = await occurrencesAnswer(t.app.db, t.user.id, range, 'Europe/Berlin', 100);
+    if (!Buffer.isBuffer(whole) || Buffer.isBuffer(items)) throw new Error('expected a buffer, then JSON texts');
+    const parsed = JSON.parse(whole.toString('utf8')) as { title: string; startDate: string; description: string }[];
+    expect(parsed).toEqual(items.map((i) => JSON.parse(i)));
+    expect(parsed.map((o) => `${o.startDate} ${o.title}`)).toEqual([
+      '2025-05-05 Встреча 日本 😀',
+      '2025-05-06 ASCII',
+      '2025-05-06 Встреча 日本 😀',
+      '2025-05-07 Задача',
+      '2025-05-07 Встреча 日本 😀',
+    ]);
+    expect(parsed[0]!.description).toBe('é'.repeat(300));
+  });
+
+  it('answers an empty range as an empty JSON array', async () => {
+    const res = await t.call('GET', '/api/events/by-month?date=2025-05-15');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.json()).toEqual([]);
   });
 });

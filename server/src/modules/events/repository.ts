@@ -56,12 +56,25 @@ const plain = (v: string | null) => (v === null ? 'null' : `"${v}"`);
  * event's own fields serialised once however many occurrences it has (`shared`).
  */
 export function occurrenceJson(o: Occurrence, shared: string): string {
+  return `${occurrenceHead(o)}${shared}}`;
+}
+
+/** An occurrence's JSON up to its event's shared fields (`{"_id":…,"completed":false,`): ASCII but for odd ids. */
+function occurrenceHead(o: Occurrence): string {
   const e = o.event;
   return (
     `{"_id":${str(o.id)},"eventId":${str(o.eventId)},"seriesId":${str(o.seriesId)},"originalStart":${plain(o.originalStart)},` +
     `"startDate":${plain(o.startDate)},"endDate":${plain(o.endDate)},"startTime":${plain(o.startTime)},"endTime":${plain(o.endTime)},` +
-    `"timed":${!o.allDay},"isTask":${isTaskEvent(e)},"completed":${e.details.completed === true},${shared}}`
+    `"timed":${!o.allDay},"isTask":${isTaskEvent(e)},"completed":${e.details.completed === true},`
   );
+}
+
+/** `sharedJson}` of an event as UTF-8, encoded once per (cached) event object. */
+const sharedTails = new WeakMap<EventRow, Buffer>();
+function sharedTail(e: EventRow): Buffer {
+  let tail = sharedTails.get(e);
+  if (!tail) sharedTails.set(e, (tail = Buffer.from(`${sharedJson(e)}}`)));
+  return tail;
 }
 
 /** The parsed answer of one occurrence (occurrenceJson), for typed callers. */
@@ -74,40 +87,43 @@ export type OccurrenceAnswer = Omit<Event, '_id'> & {
 };
 
 /**
- * The user's occurrences touching [from, to] in `timeZone`, as JSON texts in start order: the live events (one
- * read) and the tasks with a due date, expanded in memory.
+ * The user's occurrences touching [from, to] in `timeZone` (the live events and the tasks with a due date,
+ * expanded in memory, in start order), as the range routes answer them: one UTF-8 buffer of the JSON array, each
+ * occurrence's head written into it and its event's shared fields copied in as bytes encoded once per event, so
+ * no string of the whole answer (nor of each occurrence) is built. When the answer would pass `maxBytes`, its
+ * items as JSON texts instead, to stream.
  */
-export async function occurrenceJsons(db: Db, userId: string, from: string, to: string, timeZone: string): Promise<string[]> {
+export async function occurrencesAnswer(db: Db, userId: string, range: { from: string; to: string }, timeZone: string, maxBytes: number): Promise<Buffer | string[]> {
   const [events, tasks] = await Promise.all([parsedEventsOf(db).current(db, userId), listLive(db, userId, 'task')]);
-  const rows = (events as EventRow[]).concat(taskEvents(tasks, timeZone));
-  return expandEvents(rows, from, to, timeZone).map((o) => occurrenceJson(o, sharedJson(o.event)));
-}
-
-/**
- * `[item,item,…]` as UTF-8 in one Buffer, each item written straight into it: faster than joining the items into
- * one string (which V8 builds and flattens) and encoding that. Sized for one byte per character, grown when an
- * item needs more.
- */
-export function jsonArrayBuffer(items: readonly string[]): Buffer {
-  let chars = 2;
-  for (const item of items) chars += item.length + 1;
-  let buf = Buffer.allocUnsafe(chars);
-  let off = 0;
-  const room = (bytes: number) => {
-    if (buf.length - off >= bytes) return;
-    const bigger = Buffer.allocUnsafe(Math.max(buf.length * 2, off + bytes));
-    buf.copy(bigger, 0, 0, off);
-    buf = bigger;
-  };
-  buf[off++] = 0x5b; // [
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i]!;
-    // At most 3 bytes per UTF-16 unit: the exact size is counted only when the buffer might be short.
-    if (buf.length - off < item.length * 3 + 2) room(Buffer.byteLength(item) + 2);
-    if (i > 0) buf[off++] = 0x2c; // ,
-    off += buf.write(item, off);
+  const occurrences = expandEvents((events as EventRow[]).concat(taskEvents(tasks, timeZone)), range.from, range.to, timeZone);
+  const heads: string[] = [];
+  const tails: Buffer[] = [];
+  let size = 2;
+  for (const o of occurrences) {
+    const head = occurrenceHead(o);
+    const tail = sharedTail(o.event);
+    heads.push(head);
+    tails.push(tail);
+    size += head.length + tail.length + 1;
   }
-  room(1);
+  if (size > maxBytes) return occurrences.map((o) => occurrenceJson(o, sharedJson(o.event)));
+  let buf = Buffer.allocUnsafe(size);
+  buf[0] = 0x5b; // [
+  let off = 1;
+  for (let i = 0; i < heads.length; i++) {
+    const head = heads[i]!;
+    const tail = tails[i]!;
+    // A head is ASCII unless an id is not: only then can it take more bytes than characters.
+    const need = Buffer.byteLength(head) + tail.length + 2;
+    if (buf.length - off < need) {
+      const bigger = Buffer.allocUnsafe(Math.max(buf.length * 2, off + need));
+      buf.copy(bigger, 0, 0, off);
+      buf = bigger;
+    }
+    if (i > 0) buf[off++] = 0x2c; // ,
+    off += buf.write(head, off);
+    off += tail.copy(buf, off);
+  }
   buf[off++] = 0x5d; // ]
   return buf.subarray(0, off);
 }
