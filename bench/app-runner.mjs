@@ -93,6 +93,13 @@ const config = loadConfig(
 // BENCH_GROUP_COMMIT_MAX=1 turns group commit off (one commit per push), for before/after comparisons.
 const groupCommit = process.env.BENCH_GROUP_COMMIT_MAX ? { groupCommitMax: Number(process.env.BENCH_GROUP_COMMIT_MAX) } : {};
 const app = await buildApp(config, defaultLimits ? { syncLimits: groupCommit } : { syncLimits: { writeBurst: HIGH * HIGH, writesPerMinute: HIGH * HIGH, ...groupCommit } });
+// The app's own time per response (Fastify's `reply.elapsedTime` when the response has been handed to the socket:
+// routing, hooks, handler, serialisation and the write), recorded only between `responseTimesStart` and
+// `responseTimes`, so a benchmark can report the server-side time beside the time over HTTP.
+let responseTimes = null;
+app.addHook('onResponse', async (request, reply) => {
+  if (responseTimes) responseTimes.push({ method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime });
+});
 await app.listen({ host: '127.0.0.1', port: 0 });
 const { port } = app.server.address();
 
@@ -184,6 +191,17 @@ const commands = {
     await new Promise((r) => setTimeout(r, 20)); // let the delay monitor's timer fire after the blocking query
     h.disable();
     return { ms: took, loopDelayMaxMs: h.max / 1e6 };
+  },
+  /** Start recording the app's own time of each response (see the onResponse hook above). */
+  responseTimesStart: () => {
+    responseTimes = [];
+    return true;
+  },
+  /** The responses recorded since responseTimesStart ({ method, url, status, ms }), and stop recording. */
+  responseTimes: () => {
+    const out = responseTimes ?? [];
+    responseTimes = null;
+    return out;
   },
   memory: () => ({ ...process.memoryUsage(), ...vmRss() }),
   /** Metric 6 inside the app's process (no transfer, no client parse): see bench/server/pull-times.mjs. */

@@ -1,9 +1,11 @@
 // Events benchmark without a browser (metric 130, issue 15): `GET /api/events/by-month` over 1,000 events of
 // which 100 recur (weekly, daily, monthly, yearly rules), against the raw SELECT of the same rows in the same
 // run. Targets: ≤ 20 ms server side (median) and ≤ 3× the raw SELECT. The app runs as a child process on a
-// fresh SQLite file (bench/app-runner.mjs); the time is the request's over HTTP on 127.0.0.1 (so it includes
-// the HTTP round trip, which only makes it stricter). Run alone with `node bench/feature-events.mjs` after
-// `npx tsc -b`.
+// fresh SQLite file (bench/app-runner.mjs). The figure held to the targets is the server-side time: the app's
+// own `reply.elapsedTime` of each request (from routing to the response handed to the socket, recorded by the
+// runner's onResponse hook), taken from the same requests whose time over HTTP on 127.0.0.1 (round trip and
+// the ~600 KB transfer, client read included) is reported beside it. Run alone with
+// `node bench/feature-events.mjs` after `npx tsc -b`.
 import { performance } from 'node:perf_hooks';
 import { openDb, startChild, tempDir, withTokens } from './harness.mjs';
 import { addDays, isMain, median, newId, percentile, pushMutations, r2, rng, sig3 } from './lib.mjs';
@@ -69,11 +71,14 @@ export async function runBench({ say = console.log } = {}) {
     };
     for (let i = 0; i < 5; i++) occurrences = JSON.parse(await get()).length ?? 0;
     const times = [];
+    await app.call('responseTimesStart');
     for (let i = 0; i < RUNS; i++) {
       const t0 = performance.now();
       await get();
       times.push(performance.now() - t0);
     }
+    const server = (await app.call('responseTimes')).filter((r) => r.url.startsWith('/api/events/by-month')).map((r) => r.ms);
+    if (server.length !== RUNS) throw new Error(`the runner recorded ${server.length} by-month responses, not ${RUNS}`);
     // Raw baseline: the same rows read by better-sqlite3 on the same file (a prepared SELECT, rows as objects).
     const db = openDb(store.file);
     const select = db.prepare("SELECT id, data, version, created_at, updated_at FROM entities WHERE user_id = ? AND type = 'event' AND deleted = 0");
@@ -86,16 +91,19 @@ export async function runBench({ say = console.log } = {}) {
       raw.push(performance.now() - t0);
     }
     db.close();
-    const p50 = median(times);
+    const p50 = median(server);
+    const httpP50 = median(times);
     const rawMs = median(raw);
     const ratio = p50 / Math.max(rawMs, 0.01);
-    say(`events: by-month p50 ${p50.toFixed(1)} ms (${occurrences} occurrences), raw SELECT of ${rows} rows ${rawMs.toFixed(2)} ms, ${ratio.toFixed(2)}×`);
+    say(
+      `events: by-month server p50 ${p50.toFixed(1)} ms, over HTTP ${httpP50.toFixed(1)} ms (${occurrences} occurrences), raw SELECT of ${rows} rows ${rawMs.toFixed(2)} ms, ${ratio.toFixed(2)}×`,
+    );
     const metric = {
       id: 130,
       name: `events: GET /api/events/by-month, ${EVENTS} events (${RECURRING} recurring), SQLite`,
       value: r2(p50),
       unit: 'ms',
-      extra: { p95Ms: r2(percentile(times, 95)), occurrences, rows },
+      extra: { p95Ms: r2(percentile(server, 95)), httpP50Ms: r2(httpP50), httpP95Ms: r2(percentile(times, 95)), occurrences, rows },
       baseline: { name: 'raw SELECT of the same rows (better-sqlite3, prepared)', value: r2(rawMs), unit: 'ms' },
       ratio: sig3(ratio),
       target: '≤ 20 ms (median) and ≤ 3× the raw SELECT',
@@ -103,7 +111,7 @@ export async function runBench({ say = console.log } = {}) {
         { label: 'p50 ≤ 20 ms', ok: p50 <= 20 },
         { label: '≤ 3× raw', ok: ratio <= 3 },
       ],
-      note: `median of ${RUNS} sequential requests over HTTP (x-timezone ${ZONE}) after 5 warm-ups; the answer expands the recurring events into the month's occurrences`,
+      note: `median server-side time (the app's reply.elapsedTime: routing to the response handed to the socket) of ${RUNS} sequential requests over HTTP (x-timezone ${ZONE}) after 5 warm-ups; httpP50Ms is the same requests' time at the client, transfer included; the answer expands the recurring events into the month's occurrences`,
     };
     return { metrics: [{ ...metric, pass: metric.checks.every((c) => c.ok) }] };
   } finally {

@@ -1,4 +1,5 @@
-import { addDays, daysBetween, resolveTimeZone } from '../time.js';
+import { addDays, resolveTimeZone } from '../time.js';
+import { dateOf, dayNumber } from './days.js';
 import type { EventRow } from './schema.js';
 import { firstKey, seriesKeys } from './series.js';
 import { convertWall, fromWallMinutes, wallMinutes } from './zones.js';
@@ -38,7 +39,7 @@ interface Shape {
 
 function shapeOf(e: EventRow): Shape {
   const end = e.endDate ?? e.startDate;
-  if (e.allDay) return { spanDays: Math.max(0, daysBetween(e.startDate, end)), minutes: 0 };
+  if (e.allDay) return { spanDays: Math.max(0, dayNumber(end) - dayNumber(e.startDate)), minutes: 0 };
   const minutes = e.endTime ? wallMinutes(end, e.endTime) - wallMinutes(e.startDate, e.startTime) : 0;
   return { spanDays: 0, minutes: Math.max(0, minutes) };
 }
@@ -46,7 +47,7 @@ function shapeOf(e: EventRow): Shape {
 /** The last day a timed occurrence touches: an end at 00:00 the next day or later does not touch that day. */
 export function lastTouchedDay(o: Pick<Occurrence, 'allDay' | 'startDate' | 'endDate' | 'endTime'>): string {
   if (o.allDay || o.endDate === o.startDate || o.endTime !== '00:00') return o.endDate;
-  return addDays(o.endDate, -1);
+  return dateOf(dayNumber(o.endDate) - 1);
 }
 
 function occurrenceOf(e: EventRow, key: string, shape: Shape, zone: string, viewZone: string, id: string, seriesId: string | null, originalStart: string | null): Occurrence {
@@ -56,7 +57,7 @@ function occurrenceOf(e: EventRow, key: string, shape: Shape, zone: string, view
   let startTime: string | null = null;
   let endTime: string | null = null;
   if (e.allDay) {
-    if (shape.spanDays > 0) endDate = addDays(date, shape.spanDays);
+    if (shape.spanDays > 0) endDate = dateOf(dayNumber(date) + shape.spanDays);
   } else {
     const start = wallMinutes(date, e.startTime);
     [startDate, startTime] = fromWallMinutes(convertWall(start, zone, viewZone));
@@ -95,6 +96,9 @@ export function expandEvents(events: readonly EventRow[], from: string, to: stri
   const out: Occurrence[] = [];
   const [early, late] = [addDays(from, -2), addDays(to, 2)];
   for (const e of events) {
+    // A one-off event (or an override) more than two days (the widest zone difference) outside the window
+    // cannot touch it: checked first, as most of a user's events are far from the window asked.
+    if ((!e.recurrence || e.seriesId) && (e.startDate > late || (e.endDate ?? e.startDate) < early)) continue;
     const zone = e.timezone ? resolveTimeZone(e.timezone) : viewZone;
     const shape = shapeOf(e);
     if (e.seriesId && e.originalStart) {
@@ -102,8 +106,6 @@ export function expandEvents(events: readonly EventRow[], from: string, to: stri
       if (touches(o, from, to)) out.push(o);
       continue;
     }
-    // A one-off event more than two days (the widest zone difference) outside the window cannot touch it.
-    if ((!e.recurrence || e.seriesId) && (e.startDate > late || (e.endDate ?? e.startDate) < early)) continue;
     if (!e.recurrence) {
       const o = occurrenceOf(e, firstKey(e), shape, zone, viewZone, e._id, null, null);
       if (touches(o, from, to)) out.push(o);

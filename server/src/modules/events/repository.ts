@@ -1,10 +1,11 @@
 import { expandEvents, type Occurrence } from '@adhd/shared/events/recurrence';
 import { isTaskEvent, taskAsEvent } from '@adhd/shared/events/ranges';
-import { withEventDefaults, type Event, type EventData, type EventRow } from '@adhd/shared/events/schema';
+import type { Event, EventData, EventRow } from '@adhd/shared/events/schema';
 import type { TaskData } from '@adhd/shared/tasks/schema';
 import { apiJson, toApi } from '../../lib/api-row.js';
 import { jsonEach } from '../../lib/json-stream.js';
 import { findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
+import { parsedEventsOf } from './parsed-events.js';
 
 /** Reads of events as the API answers them, and the expanded occurrences of the range routes. */
 
@@ -14,16 +15,6 @@ export const getEvent = async (db: Db, userId: string, id: string): Promise<Even
 };
 
 export const eventJsons = async (db: Db, userId: string): Promise<Iterable<string>> => jsonEach(await listLive(db, userId, 'event'), (r) => apiJson(r));
-
-type StampedRow = EventRow & Partial<Pick<Event, 'createdAt' | 'updatedAt' | 'version'>>;
-
-const eventRow = (r: ReadRow): StampedRow => ({
-  _id: r.id,
-  ...withEventDefaults(JSON.parse(r.data) as EventData),
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-  version: Number(r.version),
-});
 
 /** The user's tasks with a due date, as task-sourced events (`task_<id>`). */
 function taskEvents(rows: ReadRow[], timeZone: string): EventRow[] {
@@ -40,14 +31,23 @@ function taskEvents(rows: ReadRow[], timeZone: string): EventRow[] {
 /** The fields that differ from one occurrence to the next; the rest of an event's JSON is written once per event. */
 const PER_OCCURRENCE = new Set(['_id', 'isTask', 'seriesId', 'originalStart', 'startDate', 'endDate', 'startTime', 'endTime']);
 
+/** sharedJson of the cached (parsed-events.ts) event objects, computed once per object. */
+const sharedJsons = new WeakMap<EventRow, string>();
+
 /** An event's fields but the per-occurrence ones, as the inside of a JSON object (`"title":…,"tags":[…]`). */
 function sharedJson(e: EventRow): string {
+  let json = sharedJsons.get(e);
+  if (json !== undefined) return json;
   const rest: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(e)) if (!PER_OCCURRENCE.has(k)) rest[k] = v;
-  return JSON.stringify(rest).slice(1, -1);
+  json = JSON.stringify(rest).slice(1, -1);
+  sharedJsons.set(e, json);
+  return json;
 }
 
 const str = (v: string | null) => (v === null ? 'null' : JSON.stringify(v));
+/** A date, time or occurrence key (digits, `-`, `:`, `T`, checked by the schema or computed): no escaping needed. */
+const plain = (v: string | null) => (v === null ? 'null' : `"${v}"`);
 
 /**
  * One occurrence as the range routes answer it (SPEC section 3 display form with the stored fields the client
@@ -56,12 +56,25 @@ const str = (v: string | null) => (v === null ? 'null' : JSON.stringify(v));
  * event's own fields serialised once however many occurrences it has (`shared`).
  */
 export function occurrenceJson(o: Occurrence, shared: string): string {
+  return `${occurrenceHead(o)}${shared}}`;
+}
+
+/** An occurrence's JSON up to its event's shared fields (`{"_id":…,"completed":false,`): ASCII but for odd ids. */
+function occurrenceHead(o: Occurrence): string {
   const e = o.event;
   return (
-    `{"_id":${str(o.id)},"eventId":${str(o.eventId)},"seriesId":${str(o.seriesId)},"originalStart":${str(o.originalStart)},` +
-    `"startDate":${str(o.startDate)},"endDate":${str(o.endDate)},"startTime":${str(o.startTime)},"endTime":${str(o.endTime)},` +
-    `"timed":${!o.allDay},"isTask":${isTaskEvent(e)},"completed":${e.details.completed === true},${shared}}`
+    `{"_id":${str(o.id)},"eventId":${str(o.eventId)},"seriesId":${str(o.seriesId)},"originalStart":${plain(o.originalStart)},` +
+    `"startDate":${plain(o.startDate)},"endDate":${plain(o.endDate)},"startTime":${plain(o.startTime)},"endTime":${plain(o.endTime)},` +
+    `"timed":${!o.allDay},"isTask":${isTaskEvent(e)},"completed":${e.details.completed === true},`
   );
+}
+
+/** `sharedJson}` of an event as UTF-8, encoded once per (cached) event object. */
+const sharedTails = new WeakMap<EventRow, Buffer>();
+function sharedTail(e: EventRow): Buffer {
+  let tail = sharedTails.get(e);
+  if (!tail) sharedTails.set(e, (tail = Buffer.from(`${sharedJson(e)}}`)));
+  return tail;
 }
 
 /** The parsed answer of one occurrence (occurrenceJson), for typed callers. */
@@ -74,16 +87,43 @@ export type OccurrenceAnswer = Omit<Event, '_id'> & {
 };
 
 /**
- * The user's occurrences touching [from, to] in `timeZone`, as JSON texts in start order: the live events (one
- * read) and the tasks with a due date, expanded in memory.
+ * The user's occurrences touching [from, to] in `timeZone` (the live events and the tasks with a due date,
+ * expanded in memory, in start order), as the range routes answer them: one UTF-8 buffer of the JSON array, each
+ * occurrence's head written into it and its event's shared fields copied in as bytes encoded once per event, so
+ * no string of the whole answer (nor of each occurrence) is built. When the answer would pass `maxBytes`, its
+ * items as JSON texts instead, to stream.
  */
-export async function occurrenceJsons(db: Db, userId: string, from: string, to: string, timeZone: string): Promise<string[]> {
-  const [events, tasks] = await Promise.all([listLive(db, userId, 'event'), listLive(db, userId, 'task')]);
-  const rows = [...events.map(eventRow), ...taskEvents(tasks, timeZone)];
-  const shared = new Map<EventRow, string>();
-  return expandEvents(rows, from, to, timeZone).map((o) => {
-    let json = shared.get(o.event);
-    if (json === undefined) shared.set(o.event, (json = sharedJson(o.event)));
-    return occurrenceJson(o, json);
-  });
+export async function occurrencesAnswer(db: Db, userId: string, range: { from: string; to: string }, timeZone: string, maxBytes: number): Promise<Buffer | string[]> {
+  const [events, tasks] = await Promise.all([parsedEventsOf(db).current(db, userId), listLive(db, userId, 'task')]);
+  const occurrences = expandEvents((events as EventRow[]).concat(taskEvents(tasks, timeZone)), range.from, range.to, timeZone);
+  const heads: string[] = [];
+  const tails: Buffer[] = [];
+  let size = 2;
+  for (const o of occurrences) {
+    const head = occurrenceHead(o);
+    const tail = sharedTail(o.event);
+    heads.push(head);
+    tails.push(tail);
+    size += head.length + tail.length + 1;
+  }
+  if (size > maxBytes) return occurrences.map((o) => occurrenceJson(o, sharedJson(o.event)));
+  let buf = Buffer.allocUnsafe(size);
+  buf[0] = 0x5b; // [
+  let off = 1;
+  for (let i = 0; i < heads.length; i++) {
+    const head = heads[i]!;
+    const tail = tails[i]!;
+    // A head is ASCII unless an id is not: only then can it take more bytes than characters.
+    const need = Buffer.byteLength(head) + tail.length + 2;
+    if (buf.length - off < need) {
+      const bigger = Buffer.allocUnsafe(Math.max(buf.length * 2, off + need));
+      buf.copy(bigger, 0, 0, off);
+      buf = bigger;
+    }
+    if (i > 0) buf[off++] = 0x2c; // ,
+    off += buf.write(head, off);
+    off += tail.copy(buf, off);
+  }
+  buf[off++] = 0x5d; // ]
+  return buf.subarray(0, off);
 }

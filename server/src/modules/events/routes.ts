@@ -18,7 +18,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { readStored } from '../../lib/rest-update.js';
 import { parse } from '../../lib/validate.js';
 import { sendJsonArray } from '../../lib/json-stream.js';
-import { eventJsons, getEvent, occurrenceJsons } from './repository.js';
+import { eventJsons, getEvent, occurrencesAnswer } from './repository.js';
 
 /**
  * Events over REST (SPEC section 7): the entity kit over the `event.*` mutations, and the range routes, which
@@ -27,6 +27,9 @@ import { eventJsons, getEvent, occurrenceJsons } from './repository.js';
  * server-only fields (`source`, `sourceId`, `calendarId`, `uid`, `readonly`) of any body are dropped, not refused.
  * A read-only event (`readonly`, or from Google) answers PUT and DELETE with 403.
  */
+
+/** A range answer up to about this many bytes is sent as one buffer rather than streamed. */
+const ONE_WRITE_MAX = 4_000_000;
 
 const update = plannedUpdate<EventData>('event', EVENT_NOT_FOUND, ({ exec }, id) => ({
   update: (fields) => exec('event.update', { id, ...fields }),
@@ -51,8 +54,12 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
   });
 
   const auth = { preHandler: app.authenticate };
-  const answerRange = async (request: FastifyRequest, reply: FastifyReply, { from, to }: DayRange) =>
-    sendJsonArray(reply, await occurrenceJsons(app.db, request.auth!.id, from, to, request.timeZone));
+  const answerRange = async (request: FastifyRequest, reply: FastifyReply, range: DayRange) => {
+    const answer = await occurrencesAnswer(app.db, request.auth!.id, range, request.timeZone, ONE_WRITE_MAX);
+    // Up to a few MB the answer goes out as one buffer (one write); a longer one streams.
+    if (!Buffer.isBuffer(answer)) return sendJsonArray(reply, answer);
+    return reply.type('application/json; charset=utf-8').send(answer);
+  };
 
   /** Today and the next six days in `x-timezone`, as occurrences in start order. */
   app.get('/api/events/upcoming', auth, async (request, reply) => answerRange(request, reply, upcomingRange(todayInZone(new Date(), request.timeZone))));
