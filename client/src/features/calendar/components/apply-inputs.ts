@@ -1,9 +1,17 @@
-import type { CalendarApi, EventInput } from '@fullcalendar/react';
+import type { EventInput } from '@fullcalendar/react';
 import type { EntryProps } from '../data/to-fc';
 
 export const SOURCE_ID = 'local';
 /** Up to this many changed inputs are applied one by one; more replace the source. */
 const FEW = 40;
+
+/** The part of FullCalendar's API (`CalendarApi`) the events go through. */
+export interface EventsApi {
+  getEventSourceById(id: string): { remove(): void } | null;
+  addEventSource(source: { id: string; events: EventInput[] }): unknown;
+  getEventById(id: string): { allDay: boolean; startStr: string; endStr: string; remove(): void } | null;
+  addEvent(input: EventInput, sourceId: string): unknown;
+}
 
 /** What an input shows besides its dates: an input that differs here is drawn again. */
 function lookOf(input: EventInput): string {
@@ -20,7 +28,7 @@ const wall = (date: unknown, allDay: boolean) => (typeof date === 'string' ? dat
  * That is the echo of a drag or resize (FullCalendar moved the event itself; the local write comes back as a
  * changed input), which then costs no re-render of the calendar.
  */
-function alreadyShown(api: CalendarApi, id: string, prev: EventInput, next: EventInput): boolean {
+function alreadyShown(api: EventsApi, id: string, prev: EventInput, next: EventInput): boolean {
   if (lookOf(prev) !== lookOf(next)) return false;
   const event = api.getEventById(id);
   if (!event || event.allDay !== next.allDay) return false;
@@ -33,7 +41,7 @@ function alreadyShown(api: CalendarApi, id: string, prev: EventInput, next: Even
  * drag, a tick, a synced edit: the input cache keeps the other objects) removes and adds those alone, and skips
  * those FullCalendar already shows so; a new range replaces the whole source in one parse. Returns what is shown.
  */
-export function applyInputs(api: CalendarApi, prev: Map<string, EventInput>, inputs: EventInput[]): Map<string, EventInput> {
+export function applyInputs(api: EventsApi, prev: Map<string, EventInput>, inputs: EventInput[]): Map<string, EventInput> {
   const next = new Map(inputs.map((input) => [String(input.id), input]));
   let changed = 0;
   for (const [id, input] of next) if (prev.get(id) !== input) changed++;
