@@ -12,7 +12,8 @@
 // Run alone with `node bench/feature-calendar-client.mjs` after `npx tsc -b`; client/dist (or BENCH_CLIENT_DIST)
 // is built with `vite build` when missing or older than its sources. Page-side code: bench/calendar/pages.mjs.
 // Skipped by `npm run bench -- --skip-client` (the file name contains -client). BENCH_PROFILE=file.cpuprofile writes
-// a CPU profile of one month navigation, BENCH_PROFILE_DRAG of the last drag, for Chrome DevTools.
+// a CPU profile of one month navigation, BENCH_PROFILE_OPEN of the last Calendar link click, BENCH_PROFILE_DRAG of
+// the last drag, for Chrome DevTools.
 import { existsSync } from 'node:fs';
 import { CHROMIUM, buildClient, cpuProfile, defaultClientDist, launchChromium, registerBenchUser, signedInContext, startAppServer } from './browser.mjs';
 import { armDrop, navigateMonth, openCalendar } from './calendar/pages.mjs';
@@ -104,9 +105,11 @@ async function measure(browser, server, u, today, say, label) {
       await page.evaluate(() => [...document.querySelectorAll('a')].find((a) => a.getAttribute('href') === '/tasks')?.click());
       await page.waitForFunction(() => !document.querySelector('.cal-root'), undefined, { polling: 20 });
       await page.waitForTimeout(300);
+      const profiler = process.env.BENCH_PROFILE_OPEN && full && i === NAVS + 1 ? await cpuProfile(ctx, page, 100) : null;
       const ms = await page.evaluate(openCalendar, [mid(0), full]);
       if (i >= 2) opens.push(ms);
       await page.waitForTimeout(300);
+      if (profiler) await profiler.save(process.env.BENCH_PROFILE_OPEN);
     }
     out.open = { times: opens, p50: median(opens), p95: percentile(opens, 95) };
     say(`calendar (client, ${label}): Calendar link → events: p50 ${out.open.p50.toFixed(1)} ms`);

@@ -52,7 +52,8 @@ export function CalendarScreen() {
   const habitActions = useHabitActions();
 
   const range = useMemo(() => visibleRange(view, anchor, prefs.weekStartDay, days), [view, anchor, prefs.weekStartDay, days]);
-  const occurrences = useOccurrences(events, taskEvents, range.from, range.to, prefs.timeZone);
+  const ahead = useMemo(() => ([1, -1] as const).map((d) => visibleRange(view, stepAnchor(view, anchor, d, days), prefs.weekStartDay, days)), [view, anchor, prefs.weekStartDay, days]);
+  const occurrences = useOccurrences(events, taskEvents, range, ahead, prefs.timeZone);
   const showHabits = (view === 'day' || view === 'days') && inRange(today, range.from, range.to);
   const habitsToday = useMemo(() => (showHabits ? habitsDueOn(habits, today) : []), [showHabits, habits, today]);
   const [toInputs] = useState(createInputCache);

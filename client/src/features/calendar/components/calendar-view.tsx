@@ -8,17 +8,15 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import '../calendar.css';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ClockMode } from '../../../lib/dates';
 import type { EntryProps } from '../data/to-fc';
 import type { DroppedAt } from '../logic/move';
 import { FC_VIEW, type CalendarView } from '../logic/views';
+import { applyInputs } from './apply-inputs';
 import { EventContent } from './event-content';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, classicTheme];
-const SOURCE_ID = 'local';
-/** Up to this many changed inputs are applied one by one; more replace the source. */
-const FEW = 40;
 
 export interface CalendarViewProps {
   view: CalendarView;
@@ -38,6 +36,8 @@ export interface CalendarViewProps {
   onToggleHabit(habitId: string, date: string, done: boolean): void;
 }
 
+type FcEvent = { id: string; extendedProps: Record<string, unknown> };
+
 const timeFormat = (clock: ClockMode) =>
   clock === '24h' ? ({ hour: '2-digit', minute: '2-digit', hour12: false } as const) : ({ hour: 'numeric', minute: '2-digit', meridiem: 'short', hour12: true } as const);
 
@@ -53,9 +53,10 @@ export function CalendarViewPane(props: CalendarViewProps) {
   latest.current = props;
 
   // The events go to FullCalendar's API, not its `events` option: a new array there re-parses and re-renders every
-  // event. A change of a few inputs (a drag, a tick, a synced edit: the input cache keeps the other objects) removes
-  // and adds those alone; a new range replaces the whole source in one parse.
+  // event (applyInputs: a few changed inputs alone, a drag's echo not at all, a new range as one source).
   const shown = useRef(new Map<string, EventInput>());
+  // The latest entry of an event: a drag's echo leaves FullCalendar's copy (extendedProps) as it was.
+  const entryOf = (event: FcEvent) => ((shown.current.get(event.id)?.extendedProps ?? event.extendedProps) as EntryProps);
   const at = useRef({ view, anchor, days });
   useLayoutEffect(() => {
     const api = ref.current?.getApi();
@@ -66,21 +67,7 @@ export function CalendarViewPane(props: CalendarViewProps) {
       if (api.view.type !== FC_VIEW[view]) api.changeView(FC_VIEW[view], anchor);
       else api.gotoDate(anchor);
     }
-    const prev = shown.current;
-    const next = new Map(inputs.map((input) => [String(input.id), input]));
-    let changed = 0;
-    for (const [id, input] of next) if (prev.get(id) !== input) changed++;
-    for (const id of prev.keys()) if (!next.has(id)) changed++;
-    if (changed === 0) return;
-    shown.current = next;
-    const source = api.getEventSourceById(SOURCE_ID);
-    if (!source || changed > FEW) {
-      source?.remove();
-      api.addEventSource({ id: SOURCE_ID, events: inputs });
-      return;
-    }
-    for (const [id, input] of prev) if (next.get(id) !== input) api.getEventById(id)?.remove();
-    for (const [id, input] of next) if (prev.get(id) !== input) api.addEvent(input, SOURCE_ID);
+    shown.current = applyInputs(api, shown.current, inputs);
   }, [inputs, view, anchor, days]);
 
   const views = useMemo(() => ({ timeGridDays: { type: 'timeGrid', duration: { days } } }), [days]);
@@ -91,15 +78,15 @@ export function CalendarViewPane(props: CalendarViewProps) {
       dateClick(info: { dateStr: string; allDay: boolean }) {
         latest.current.onDateClick({ date: info.dateStr.slice(0, 10), time: info.allDay ? null : info.dateStr.slice(11, 16), allDay: info.allDay });
       },
-      eventClick(info: { event: { extendedProps: Record<string, unknown> }; jsEvent: MouseEvent }) {
+      eventClick(info: { event: FcEvent; jsEvent: MouseEvent }) {
         info.jsEvent.preventDefault();
-        latest.current.onEventClick(info.event.extendedProps as EntryProps);
+        latest.current.onEventClick(entryOf(info.event));
       },
       eventChange(info: EventChangeInfo) {
         const e = info.event;
-        latest.current.onEventChange(e.extendedProps as EntryProps, { start: e.startStr, end: e.endStr || null, allDay: e.allDay }, info.revert);
+        latest.current.onEventChange(entryOf(e), { start: e.startStr, end: e.endStr || null, allDay: e.allDay }, info.revert);
       },
-      eventContent(arg: { event: { title: string; extendedProps: Record<string, unknown> }; timeText: string }) {
+      eventContent(arg: { event: FcEvent & { title: string }; timeText: string }) {
         return (
           <EventContent
             entry={arg.event.extendedProps as EntryProps}
@@ -107,7 +94,7 @@ export function CalendarViewPane(props: CalendarViewProps) {
             timeText={arg.timeText}
             onToggleTask={(id, c) => latest.current.onToggleTask(id, c)}
             onToggleHabit={(id, d, c) => latest.current.onToggleHabit(id, d, c)}
-            onOpen={(entry) => latest.current.onEventClick(entry)}
+            onOpen={() => latest.current.onEventClick(entryOf(arg.event))}
           />
         );
       },
@@ -115,13 +102,17 @@ export function CalendarViewPane(props: CalendarViewProps) {
     [],
   );
 
-  return (
-    <div className="cal-root" data-view={view}>
+  // FullCalendar re-renders all its rows on a render of its own; the screen renders on every live change (a write,
+  // a pull, a tick), so the element is kept while its options stay (the view and date go through the API above).
+  const [initial] = useState(() => ({ view: FC_VIEW[view], date: anchor }));
+  const month = view === 'month';
+  const calendar = useMemo(
+    () => (
       <FullCalendar
         ref={ref}
         plugins={PLUGINS}
-        initialView={FC_VIEW[view]}
-        initialDate={anchor}
+        initialView={initial.view}
+        initialDate={initial.date}
         headerToolbar={false}
         views={views}
         locale={locale === 'ru' ? ruLocale : 'en'}
@@ -134,7 +125,7 @@ export function CalendarViewPane(props: CalendarViewProps) {
         nowIndicator
         dayMaxEvents={4}
         // The month grows with its weeks; a time grid scrolls inside a window-high box, opened at 08:00.
-        height={view === 'month' ? 'auto' : 'max(420px, calc(100dvh - 240px))'}
+        height={month ? 'auto' : 'max(420px, calc(100dvh - 240px))'}
         scrollTime="08:00:00"
         dateClick={handlers.dateClick}
         eventClick={handlers.eventClick}
@@ -142,6 +133,13 @@ export function CalendarViewPane(props: CalendarViewProps) {
         eventResize={handlers.eventChange}
         eventContent={handlers.eventContent}
       />
+    ),
+    [initial, views, locale, weekStartDay, timeZone, format, month, handlers],
+  );
+
+  return (
+    <div className="cal-root" data-view={view}>
+      {calendar}
     </div>
   );
 }

@@ -28,4 +28,14 @@ describe('expandCached', () => {
     // Another range is expanded again.
     expect(expandCached([series, moved], '2025-04-01', '2025-04-30', 'UTC').every((o) => o.startDate >= '2025-04-01')).toBe(true);
   });
+
+  it('keeps the occurrences of the last few ranges, so a range expanded ahead is not expanded again', () => {
+    const events = [series, single];
+    const march = expandCached(events, '2025-03-01', '2025-03-31', 'UTC');
+    const april = expandCached(events, '2025-04-01', '2025-04-30', 'UTC');
+    const again = expandCached(events, '2025-03-01', '2025-03-31', 'UTC');
+    expect(again).toHaveLength(march.length);
+    again.forEach((o, i) => expect(o).toBe(march[i]));
+    expect(april.every((o) => o.startDate >= '2025-04-01' && o.startDate <= '2025-04-30')).toBe(true);
+  });
 });

@@ -1,5 +1,5 @@
 import { isScheduledOn } from '@adhd/shared/habits/schedule';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { AppDatabase } from '../../../db/database';
 import type { EntityRow } from '../../../db/entity-rows';
 import { liveEntity } from '../../../db/live-entities';
@@ -42,12 +42,15 @@ export function useTaskEvents(tasks: TaskItem[] | undefined, timeZone: string): 
 }
 
 type AnyEventRow = EventRow | SharedEventRow;
-/** The last expansion of each series (or single event) with its overrides, by the series' row object. */
-const expanded = new WeakMap<AnyEventRow, { key: string; members: AnyEventRow[]; occurrences: Occurrence[] }>();
+/** Ranges kept per series: the shown one, the ones next to it (expanded ahead, see `expandAhead`) and one more. */
+const RANGES_KEPT = 4;
+/** The last expansions of each series (or single event) with its overrides, by the series' row object and range. */
+const expanded = new WeakMap<AnyEventRow, { members: AnyEventRow[]; byRange: Map<string, Occurrence[]> }>();
 
 /**
- * `expandEvents` series by series, each kept while its rows (the series and its overrides) and the range stay: after
- * a drag or a synced edit only the changed series is expanded again, and the others keep their occurrence objects.
+ * `expandEvents` series by series, each kept while its rows (the series and its overrides) stay, for the last few
+ * ranges: after a drag or a synced edit only the changed series is expanded again, the others keep their occurrence
+ * objects, and a range expanded ahead (the next or previous month) costs no expansion when it is shown.
  */
 export function expandCached(events: readonly AnyEventRow[], from: string, to: string, timeZone: string): Occurrence[] {
   const groups = new Map<string, AnyEventRow[]>();
@@ -61,17 +64,50 @@ export function expandCached(events: readonly AnyEventRow[], from: string, to: s
   const out: Occurrence[] = [];
   for (const group of groups.values()) {
     const root = group.find((e) => !e.seriesId) ?? group[0]!;
-    const hit = expanded.get(root);
-    let occurrences = hit && hit.key === key && hit.members.length === group.length && hit.members.every((m, i) => m === group[i]) ? hit.occurrences : null;
-    if (!occurrences) expanded.set(root, { key, members: group, occurrences: (occurrences = expandEvents(group, from, to, timeZone)) });
+    let hit = expanded.get(root);
+    if (!hit || hit.members.length !== group.length || !hit.members.every((m, i) => m === group[i])) expanded.set(root, (hit = { members: group, byRange: new Map() }));
+    let occurrences = hit.byRange.get(key);
+    if (!occurrences) {
+      if (hit.byRange.size >= RANGES_KEPT) hit.byRange.delete(hit.byRange.keys().next().value!);
+      hit.byRange.set(key, (occurrences = expandEvents(group, from, to, timeZone)));
+    }
     for (const o of occurrences) out.push(o);
   }
   return out;
 }
 
-/** The occurrences of events and task events in the visible days, in the user's zone. */
-export function useOccurrences(events: EventRow[] | undefined, taskEvents: SharedEventRow[], from: string, to: string, timeZone: string): Occurrence[] | undefined {
-  return useMemo(() => (events ? expandCached([...events, ...taskEvents], from, to, timeZone) : undefined), [events, taskEvents, from, to, timeZone]);
+const whenIdle = (run: () => void): (() => void) => {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: 1000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 50);
+  return () => clearTimeout(id);
+};
+
+/**
+ * Expands `ranges` (the ranges next to the shown one) when the browser is idle, so that a step to one of them finds
+ * its occurrences in `expandCached`. Returns the cancel function (for an effect's clean-up).
+ */
+export function expandAhead(events: readonly AnyEventRow[] | undefined, ranges: readonly { from: string; to: string }[], timeZone: string): () => void {
+  if (!events) return () => undefined;
+  return whenIdle(() => {
+    for (const r of ranges) expandCached(events, r.from, r.to, timeZone);
+  });
+}
+
+/** The occurrences of events and task events in the visible days (`range`), in the user's zone. */
+export function useOccurrences(
+  events: EventRow[] | undefined,
+  taskEvents: SharedEventRow[],
+  range: { from: string; to: string },
+  ahead: readonly { from: string; to: string }[],
+  timeZone: string,
+): Occurrence[] | undefined {
+  const all = useMemo(() => (events ? [...events, ...taskEvents] : undefined), [events, taskEvents]);
+  // `ahead`: the ranges a step shows (next and previous), expanded when the browser is idle.
+  useEffect(() => expandAhead(all, ahead, timeZone), [all, ahead, timeZone]);
+  return useMemo(() => (all ? expandCached(all, range.from, range.to, timeZone) : undefined), [all, range.from, range.to, timeZone]);
 }
 
 /** A habit scheduled today, and whether it is done. */
