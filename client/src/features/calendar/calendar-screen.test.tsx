@@ -56,7 +56,7 @@ describe('CalendarScreen', () => {
     const user = userEvent.setup();
     await screen.findByTestId('calendar-toolbar');
     await user.click(screen.getByRole('button', { name: 'Week' }));
-    expect(title()).toBe(rangeTitle('week', today, visibleRange('week', today, 0, 3), 'en'));
+    expect(title()).toBe(rangeTitle('week', today, visibleRange('week', today, 0, 3), 'en', today));
     expect(localStorage.getItem('calendar_view')).toBe('week');
     await user.click(screen.getByRole('button', { name: 'Day' }));
     expect(title()).toBe(rangeTitle('day', today, visibleRange('day', today, 0, 3), 'en'));
@@ -65,7 +65,7 @@ describe('CalendarScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Today' }));
     expect(title()).toBe(rangeTitle('day', today, visibleRange('day', today, 0, 3), 'en'));
     await user.click(screen.getByRole('button', { name: 'Days' }));
-    expect(title()).toBe(rangeTitle('days', today, visibleRange('days', today, 0, 3), 'en'));
+    expect(title()).toBe(rangeTitle('days', today, visibleRange('days', today, 0, 3), 'en', today));
     expect(screen.getByRole('combobox', { name: 'Number of days' }).textContent).toContain('3 days');
     expect(localStorage.getItem('calendar_view')).toBe('days');
   });

@@ -100,7 +100,7 @@ export function CalendarScreen() {
       <CalendarToolbar
         view={view}
         days={days}
-        title={rangeTitle(view, anchor, range, prefs.locale)}
+        title={rangeTitle(view, anchor, range, prefs.locale, today)}
         onToday={() => setAnchor(anchorFor(view, today))}
         onStep={(d) => setAnchor(stepAnchor(view, anchor, d, days))}
         onView={changeView}

@@ -36,5 +36,9 @@ describe('calendar views', () => {
     expect(rangeTitle('day', '2025-03-05', { from: '2025-03-05', to: '2025-03-05' }, 'en')).toBe('Wednesday, March 5, 2025');
     // Intl puts thin spaces around the dash.
     expect(rangeTitle('week', '2025-03-05', { from: '2025-03-02', to: '2025-03-08' }, 'en').replace(/\s/g, ' ')).toBe('Mar 2 – 8, 2025');
+    // Within this year the year is left out (the 375 px toolbar); across a year's end it stays.
+    expect(rangeTitle('days', '2025-11-28', { from: '2025-11-28', to: '2025-11-30' }, 'en', '2025-11-27').replace(/\s/g, ' ')).toBe('Nov 28 – 30');
+    expect(rangeTitle('days', '2025-11-28', { from: '2025-11-28', to: '2025-11-30' }, 'ru', '2025-11-27').replace(/\s/g, ' ')).toBe('28–30 нояб.');
+    expect(rangeTitle('week', '2025-12-29', { from: '2025-12-28', to: '2026-01-03' }, 'en', '2025-12-30').replace(/\s/g, ' ')).toBe('Dec 28, 2025 – Jan 3, 2026');
   });
 });

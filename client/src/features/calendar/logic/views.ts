@@ -73,9 +73,14 @@ function format(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateT
 }
 const capitalise = (s: string, locale: string) => s.charAt(0).toLocaleUpperCase(intlLocale(locale)) + s.slice(1);
 
-/** The toolbar's title: 'March 2025', 'Mar 3 – 9, 2025', 'Wednesday, March 5, 2025' (in the UI locale). */
-export function rangeTitle(view: CalendarView, anchor: string, range: { from: string; to: string }, locale: string): string {
+/**
+ * The toolbar's title: 'March 2025', 'Mar 3 – 9, 2025', 'Wednesday, March 5, 2025' (in the UI locale). A week or
+ * days range within `today`'s year leaves the year out ('Mar 3 – 9'), so the title fits a 375 px toolbar.
+ */
+export function rangeTitle(view: CalendarView, anchor: string, range: { from: string; to: string }, locale: string, today?: string): string {
   if (view === 'month') return capitalise(format(locale, { month: 'long', year: 'numeric' }).format(utc(anchor)), locale);
   if (view === 'day') return capitalise(format(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(utc(anchor)), locale);
-  return format(locale, { day: 'numeric', month: 'short', year: 'numeric' }).formatRange(utc(range.from), utc(range.to));
+  const year = today?.slice(0, 4);
+  const thisYear = year !== undefined && range.from.startsWith(year) && range.to.startsWith(year);
+  return format(locale, thisYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' }).formatRange(utc(range.from), utc(range.to));
 }
