@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { EventData } from '../events/schema.js';
 import type { HabitData } from '../habits/schema.js';
 import type { NoteData } from '../notes/schema.js';
-import { MutationError } from '../sync/mutator.js';
+import { MutationError, type MutatorDef } from '../sync/mutator.js';
 import { MemoryTx } from '../sync/memory-tx.js';
-import { readsOf, prepareMutation, runMutation } from '../sync/registry.js';
+import { preloadMutations, prepareMutation, readsOf, runMutation } from '../sync/registry.js';
 import type { TaskData } from '../tasks/schema.js';
 import type { InboxData } from './schema.js';
 import { splitInboxText } from './text.js';
@@ -216,5 +216,21 @@ describe('inbox.append', () => {
     expect((await tx.get<NoteData>('note', 'big'))?.data.content.length).toBe(499_999);
     expect((await tx.get<NoteData>('note', 'gone'))?.deleted).toBe(true);
     expect((await item(tx, 'i'))?.deleted).toBe(false);
+  });
+});
+
+describe('preload', () => {
+  it('convert and append load their target mutators’ lazy code first (a client transaction cannot wait for it)', async () => {
+    const { mutators } = await import('../sync/registry.js');
+    const targets = [mutators['task.create'], mutators['note.update']] as MutatorDef[];
+    const loads = targets.map((def) => (def.preload = vi.fn(async () => undefined)));
+    try {
+      await preloadMutations(['inbox.convert']);
+      expect(loads[0]).toHaveBeenCalledOnce();
+      await preloadMutations(['inbox.append']);
+      expect(loads[1]).toHaveBeenCalledOnce();
+    } finally {
+      for (const def of targets) delete def.preload;
+    }
   });
 });

@@ -109,6 +109,8 @@ export const inboxConvert = defineMutator(
     await tx.remove('inbox', id);
     return outcome ?? {};
   },
+  // A target whose code loads on first use (shared/src/sync/mutator.ts, lazyModule) gets it before the transaction.
+  { preload: () => Promise.all(Object.values(TARGETS).map((t) => t.def.preload?.())) },
 );
 
 const noteUpdate = noteMutators['note.update'] as MutatorDef;
@@ -127,6 +129,7 @@ export const inboxAppend = defineMutator(
     await noteUpdate.run(tx, parsed.data);
     await tx.remove('inbox', id);
   },
+  { preload: async () => noteUpdate.preload?.() },
 );
 
 export const inboxMutators = {
