@@ -183,7 +183,8 @@ describe('inbox.convert', () => {
     expect((await item(tx, 'i'))?.data.text).toBe('Back');
   });
 
-  it('declares the item, the target and the target’s own reads', () => {
+  it('declares the item, the target and the target’s own reads once its code is loaded', async () => {
+    await preloadMutations(['inbox.convert']);
     const reads = readsOf(prepareMutation('inbox.convert', { id: 'i', to: 'task', targetId: 't', fields: { parent: 'p' } }));
     expect(reads).toEqual(expect.arrayContaining([['inbox', 'i'], ['task', 't'], ['task', 'p']]));
     const note = readsOf(prepareMutation('inbox.convert', { id: 'i', to: 'note', targetId: 'n', fields: { folder: 'f' } }));
@@ -225,10 +226,11 @@ describe('preload', () => {
     const targets = [mutators['task.create'], mutators['note.update']] as MutatorDef[];
     const loads = targets.map((def) => (def.preload = vi.fn(async () => undefined)));
     try {
-      await preloadMutations(['inbox.convert']);
-      expect(loads[0]).toHaveBeenCalledOnce();
-      await preloadMutations(['inbox.append']);
-      expect(loads[1]).toHaveBeenCalledOnce();
+      for (const name of ['inbox.convert', 'inbox.append']) {
+        for (const load of loads) load.mockClear();
+        await preloadMutations([name]);
+        for (const load of loads) expect(load).toHaveBeenCalledOnce();
+      }
     } finally {
       for (const def of targets) delete def.preload;
     }
