@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { dialectOf } from '../../db/dialect.js';
 import { migrations } from '../../db/migrations/index.js';
-import { fieldsOf, useServerTest, withTestApp, seedUser, inject, type Caller } from '../../../test/kit.js';
+import { fieldsOf, inject, seedUser, useServerTest, withTestApp, type Caller, type SeededUser } from '../../../test/kit.js';
+import type { ScriptedClient } from '../../../test/sync-client.js';
 import type { Db } from '../sync/repository.js';
 import { search } from './repository.js';
 
@@ -18,15 +19,19 @@ async function find(q: string, type?: string, as: Caller = t.user): Promise<Answ
 }
 const ids = async (q: string, type?: string, as?: Caller) => (await find(q, type, as)).results.map((r) => `${r.type}:${r.id}`);
 
-/** An inbox item written as its row (the inbox mutators are another helper's part of issue 16). */
-async function inboxRow(userId: string, id: string, text: string, deleted = 0) {
-  const now = new Date().toISOString();
-  await t.app.db
-    .insertInto('entities')
-    .values({ user_id: userId, type: 'inbox', id, data: JSON.stringify({ text, source: 'app' }), parent_id: null, version: 1, deleted, field_versions: '{}', created_at: now, updated_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'type', 'id']).doUpdateSet({ data: JSON.stringify({ text, source: 'app' }), deleted }))
-    .execute();
+/** Inbox mutations of `as`, pushed through sync from one device per user (the inbox has no REST route here). */
+const devices = new Map<string, ScriptedClient>();
+type Step = [Parameters<ScriptedClient['mutate']>[0], Record<string, unknown>];
+async function inbox(as: SeededUser, steps: Step[]) {
+  let device = devices.get(as.id);
+  if (!device) devices.set(as.id, (device = t.device(as)));
+  for (const [name, args] of steps) expect(await device.mutate(name, args)).toBe(true);
+  const answer = await device.push();
+  expect(answer!.results.slice(-steps.length).map((r) => r.status)).toEqual(steps.map(() => 'applied'));
+  await device.pull();
+  expect(device.outbox).toEqual([]);
 }
+const capture = (as: SeededUser, id: string, text: string) => inbox(as, [['inbox.create', { id, text }]]);
 
 describe('GET /api/search finds every type by a prefix of a word', () => {
   it('finds tasks, notes, events, habits and inbox items in their titles and bodies', async () => {
@@ -34,7 +39,7 @@ describe('GET /api/search finds every type by a prefix of a word', () => {
     const note = await t.create('/api/notes', { title: 'Garden plan', content: 'tomatoes and quarterly compost' });
     const event = await t.create('/api/events', { title: 'Dentist', startDate: '2026-03-02', startTime: '09:00', endTime: '10:00', description: 'bring receipts', location: 'Harborview clinic' });
     const habit = await t.create('/api/habits', { title: 'Stretching', description: 'ten minutes of quarterly-ish yoga' });
-    await inboxRow(t.user.id, 'inbox-1', 'call the harbormaster about the boat');
+    await capture(t.user, 'inbox-1', 'call the harbormaster about the boat');
 
     expect(await ids('quart')).toEqual(expect.arrayContaining([`task:${task._id}`, `note:${note._id}`, `habit:${habit._id}`]));
     expect(await ids('receip')).toEqual(expect.arrayContaining([`task:${task._id}`, `event:${event._id}`]));
@@ -43,6 +48,9 @@ describe('GET /api/search finds every type by a prefix of a word', () => {
     expect(await ids('stretch')).toEqual([`habit:${habit._id}`]);
     expect(await ids('tomato')).toEqual([`note:${note._id}`]);
     expect(await ids('dentis')).toEqual([`event:${event._id}`]);
+    const item = (await find('harbormas', 'inbox')).results[0]!;
+    expect(item).toMatchObject({ type: 'inbox', id: 'inbox-1', data: { _id: 'inbox-1', text: 'call the harbormaster about the boat', source: 'app' } });
+    expect(Object.keys(item.data).sort()).toEqual(['_id', 'createdAt', 'source', 'text', 'updatedAt', 'version']);
   });
 
   it('answers each hit as its own GET route does, tags as id strings', async () => {
@@ -71,7 +79,7 @@ describe('GET /api/search finds every type by a prefix of a word', () => {
   it('matches Cyrillic and Latin, any case, with diacritics folded, every word required', async () => {
     const ru = await t.create('/api/tasks', { title: 'Позвонить Маше', description: 'про Встречу в кафе' });
     const fr = await t.create('/api/notes', { title: 'Café crème', content: 'Crêpes à la Zoë' });
-    await inboxRow(t.user.id, 'inbox-ru', 'Купить МОЛОКО и хлеб');
+    await capture(t.user, 'inbox-ru', 'Купить МОЛОКО и хлеб');
     expect(await ids('позв')).toEqual([`task:${ru._id}`]);
     expect(await ids('ВСТРЕЧ')).toEqual([`task:${ru._id}`]);
     expect(await ids('молок хле')).toEqual(['inbox:inbox-ru']);
@@ -96,7 +104,7 @@ describe('ranking, type and limits', () => {
   it('narrows to one type with `type`', async () => {
     const task = await t.create('/api/tasks', { title: 'Platypus food' });
     const note = await t.create('/api/notes', { title: 'Platypus notes', content: 'x' });
-    await inboxRow(t.user.id, 'inbox-platypus', 'platypus idea');
+    await capture(t.user, 'inbox-platypus', 'platypus idea');
     expect(await ids('platyp', 'task')).toEqual([`task:${task._id}`]);
     expect(await ids('platyp', 'note')).toEqual([`note:${note._id}`]);
     expect(await ids('platyp', 'inbox')).toEqual(['inbox:inbox-platypus']);
@@ -106,7 +114,7 @@ describe('ranking, type and limits', () => {
   });
 
   it('answers at most 50 results and counts every match in total', async () => {
-    for (let i = 0; i < 60; i++) await inboxRow(t.user.id, `capy-${i}`, `capybara number ${i}`);
+    await inbox(t.user, Array.from({ length: 60 }, (_, i) => ['inbox.create', { id: `capy-${i}`, text: `capybara number ${i}` }] as Step));
     const { results, total } = await find('capyb');
     expect(results).toHaveLength(50);
     expect(total).toBe(60);
@@ -119,7 +127,7 @@ describe('isolation, deletes and edits', () => {
     const mine = await t.create('/api/tasks', { title: 'Narwhal tusk' });
     const theirs = await t.create('/api/tasks', { title: 'Narwhal tusk' }, other);
     await t.create('/api/notes', { title: 'Narwhal', content: 'x' }, other);
-    await inboxRow(other.id, 'inbox-narwhal', 'narwhal');
+    await capture(other, 'inbox-narwhal', 'narwhal');
     expect(await ids('narwh')).toEqual([`task:${mine._id}`]);
     expect(await ids('narwh', undefined, other)).not.toContain(`task:${mine._id}`);
     expect(await ids('narwh', undefined, other)).toContain(`task:${theirs._id}`);
@@ -129,14 +137,15 @@ describe('isolation, deletes and edits', () => {
     const task = await t.create('/api/tasks', { title: 'Iguana cage' });
     const habit = await t.create('/api/habits', { title: 'Iguana feeding' });
     const event = await t.create('/api/events', { title: 'Iguana vet', startDate: '2026-07-01', startTime: '09:00', endTime: '10:00' });
-    await inboxRow(t.user.id, 'inbox-iguana', 'iguana heat lamp');
-    expect((await ids('iguan')).length).toBe(4);
+    await capture(t.user, 'inbox-iguana', 'iguana heat lamp');
+    await capture(t.user, 'inbox-iguana-2', 'iguana food');
+    expect((await ids('iguan')).length).toBe(5);
     expect((await t.call('DELETE', `/api/tasks/${task._id}`)).statusCode).toBe(200);
     expect((await t.call('DELETE', `/api/habits/${habit._id}`)).statusCode).toBe(200);
-    await inboxRow(t.user.id, 'inbox-iguana', 'iguana heat lamp', 1);
+    await inbox(t.user, [['inbox.delete', { id: 'inbox-iguana' }], ['inbox.update', { id: 'inbox-iguana-2', text: 'gecko food' }]]);
     expect((await t.call('PUT', `/api/events/${event._id}`, { title: 'Gecko vet' })).statusCode).toBe(200);
     expect(await ids('iguan')).toEqual([]);
-    expect(await ids('gecko')).toEqual([`event:${event._id}`]);
+    expect((await ids('gecko')).sort()).toEqual([`event:${event._id}`, 'inbox:inbox-iguana-2'].sort());
     // A change that leaves the text alone keeps the item found.
     const kept = await t.create('/api/tasks', { title: 'Axolotl tank' });
     expect((await t.call('PUT', `/api/tasks/${kept._id}`, { completed: true })).statusCode).toBe(200);
