@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { dialectOf } from '../../db/dialect.js';
 import { migrations } from '../../db/migrations/index.js';
@@ -152,6 +153,22 @@ describe('isolation, deletes and edits', () => {
     const hit = (await find('axolotl')).results;
     expect(hit.map((r) => r.id)).toEqual([kept._id]);
     expect(hit[0]!.data.completed).toBe(true);
+  });
+});
+
+describe('account deletion', () => {
+  it('takes the index entries of a deleted account with it', async () => {
+    const gone = await t.seedUser();
+    await t.create('/api/tasks', { title: 'Ocelot' }, gone);
+    await capture(gone, 'inbox-ocelot', 'ocelot');
+    const left = async () => {
+      const table = sql.table(dialectOf(t.app.db).kind === 'sqlite' ? 'fts_search_ids' : 'search_fts');
+      const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${table} WHERE user_id = ${gone.id}`.execute(t.app.db);
+      return Number(rows[0]!.n);
+    };
+    expect(await left()).toBe(2);
+    await t.app.db.deleteFrom('users').where('id', '=', gone.id).execute();
+    expect(await left()).toBe(0);
   });
 });
 
