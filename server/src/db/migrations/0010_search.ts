@@ -58,8 +58,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const types = sql.raw(SEARCH_TYPES_SQL);
   await sql`CREATE TRIGGER search_fts_insert AFTER INSERT ON entities WHEN new.type IN ${types}
     BEGIN ${sql.raw(addId)} ${sql.raw(unindex('new'))} ${sql.raw(indexIfLive)} END`.execute(db);
-  // Only a change of the text or of `deleted` touches the index (a completion or a move does not).
-  await sql`CREATE TRIGGER search_fts_update AFTER UPDATE OF data, deleted ON entities WHEN old.type IN ${types}
+  // Only a change of the indexed text or of `deleted` touches the index (a completion or a move does not).
+  const changed = sql.raw(`old.deleted IS NOT new.deleted OR (${title('old')}) IS NOT (${title('new')}) OR (${body('old')}) IS NOT (${body('new')})`);
+  await sql`CREATE TRIGGER search_fts_update AFTER UPDATE OF data, deleted ON entities WHEN old.type IN ${types} AND (${changed})
     BEGIN ${sql.raw(unindex('old'))} ${sql.raw(addId)} ${sql.raw(indexIfLive)} END`.execute(db);
   await sql`CREATE TRIGGER search_fts_delete AFTER DELETE ON entities WHEN old.type IN ${types}
     BEGIN ${sql.raw(unindex('old'))} DELETE FROM fts_search_ids WHERE ${sql.raw(entry('old'))}; END`.execute(db);

@@ -14,13 +14,16 @@ import { sql, type Kysely } from 'kysely';
 const TYPES = "('task', 'event', 'habit', 'inbox')";
 
 export async function createPostgresSearch(db: Kysely<unknown>): Promise<void> {
-  await sql`CREATE FUNCTION adhd_search_entity_doc(type text, data jsonb) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $$ SELECT adhd_search_doc(
+  // The indexed title and body of a row of one of the four types (see 0010_search.ts).
+  await sql`CREATE FUNCTION adhd_search_entity_text(type text, data jsonb) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ SELECT ARRAY[
       CASE type WHEN 'inbox' THEN data ->> 'text' ELSE data ->> 'title' END,
       CASE type
         WHEN 'inbox' THEN ''
         WHEN 'event' THEN coalesce(data ->> 'description', '') || E'\n' || coalesce(data ->> 'location', '')
-        ELSE coalesce(data ->> 'description', '') END) $$`.execute(db);
+        ELSE coalesce(data ->> 'description', '') END] $$`.execute(db);
+  await sql`CREATE FUNCTION adhd_search_entity_doc(type text, data jsonb) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ SELECT adhd_search_doc(t[1], t[2]) FROM adhd_search_entity_text(type, data) AS t $$`.execute(db);
   await sql`CREATE TABLE search_fts (
     user_id text NOT NULL,
     type text NOT NULL,
@@ -43,8 +46,10 @@ export async function createPostgresSearch(db: Kysely<unknown>): Promise<void> {
   const types = sql.raw(TYPES);
   await sql`CREATE TRIGGER search_fts_insert AFTER INSERT ON entities FOR EACH ROW WHEN (NEW.type IN ${types})
     EXECUTE FUNCTION search_fts_sync()`.execute(db);
-  // Only a change of the text or of `deleted` touches the index (a completion or a move does not).
-  await sql`CREATE TRIGGER search_fts_update AFTER UPDATE OF data, deleted ON entities FOR EACH ROW WHEN (OLD.type IN ${types})
+  // Only a change of the indexed text or of `deleted` touches the index (a completion or a move does not).
+  await sql`CREATE TRIGGER search_fts_update AFTER UPDATE OF data, deleted ON entities FOR EACH ROW
+    WHEN (OLD.type IN ${types} AND (OLD.deleted <> NEW.deleted
+      OR adhd_search_entity_text(OLD.type, OLD.data::jsonb) IS DISTINCT FROM adhd_search_entity_text(NEW.type, NEW.data::jsonb)))
     EXECUTE FUNCTION search_fts_sync()`.execute(db);
   await sql`CREATE TRIGGER search_fts_delete AFTER DELETE ON entities FOR EACH ROW WHEN (OLD.type IN ${types})
     EXECUTE FUNCTION search_fts_sync()`.execute(db);
@@ -58,5 +63,5 @@ export async function dropPostgresSearch(db: Kysely<unknown>): Promise<void> {
     await sql`DROP TRIGGER IF EXISTS ${sql.raw(t)} ON entities`.execute(db);
   }
   await sql`DROP TABLE IF EXISTS search_fts`.execute(db);
-  await sql`DROP FUNCTION IF EXISTS search_fts_sync(), adhd_search_entity_doc(text, jsonb)`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS search_fts_sync(), adhd_search_entity_doc(text, jsonb), adhd_search_entity_text(text, jsonb)`.execute(db);
 }

@@ -147,6 +147,9 @@ describe('isolation, deletes and edits', () => {
     expect((await t.call('PUT', `/api/events/${event._id}`, { title: 'Gecko vet' })).statusCode).toBe(200);
     expect(await ids('iguan')).toEqual([]);
     expect((await ids('gecko')).sort()).toEqual([`event:${event._id}`, 'inbox:inbox-iguana-2'].sort());
+    // Undoing a delete (the same text, live again) brings it back.
+    await inbox(t.user, [['inbox.restore', { id: 'inbox-iguana' }]]);
+    expect(await ids('iguan')).toEqual(['inbox:inbox-iguana']);
     // A change that leaves the text alone keeps the item found.
     const kept = await t.create('/api/tasks', { title: 'Axolotl tank' });
     expect((await t.call('PUT', `/api/tasks/${kept._id}`, { completed: true })).statusCode).toBe(200);
