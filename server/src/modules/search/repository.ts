@@ -2,7 +2,7 @@ import type { SearchResponse, SearchResult, SearchResultType, SearchType } from 
 import { dialectOf, type SearchIndexType } from '../../db/dialect.js';
 import { toApi } from '../../lib/api-row.js';
 import { findEntities, type Db } from '../sync/repository.js';
-import { getHabit } from '../habits/repository.js';
+import { habitsByIds } from '../habits/repository.js';
 import { searchWords } from '../notes/repository.js';
 import { tasksByIds } from '../tasks/repository.js';
 
@@ -22,10 +22,7 @@ const ALL: readonly SearchIndexType[] = ['task', 'note', 'event', 'habit', 'inbo
 /** The API objects of one type's hits, by id (absent: gone since the index was read, or never there). */
 async function readHits(db: Db, userId: string, type: SearchResultType, ids: string[], today: string): Promise<Map<string, object>> {
   if (type === 'task') return new Map((await tasksByIds(db, userId, ids)).map((t) => [t._id, t]));
-  if (type === 'habit') {
-    const habits = await Promise.all(ids.map((id) => getHabit(db, userId, id, today)));
-    return new Map(habits.flatMap((h) => (h ? [[h._id, h] as const] : [])));
-  }
+  if (type === 'habit') return new Map((await habitsByIds(db, userId, ids, today)).map((h) => [h._id, h]));
   const rows = (await findEntities(db, userId, type, ids)).filter((r) => !r.deleted);
   return new Map(rows.map((r) => [r.id, toApi<object>(r)]));
 }

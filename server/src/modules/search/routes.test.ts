@@ -58,9 +58,14 @@ describe('GET /api/search finds every type by a prefix of a word', () => {
     const tag = await t.create('/api/tags', { name: 'Errands' });
     const parent = await t.create('/api/tasks', { title: 'Wombat shopping', tags: [tag._id] });
     const child = await t.create('/api/tasks', { title: 'Buy hay', parent: parent._id });
-    const habit = await t.create('/api/habits', { title: 'Wombat walk', tags: [tag._id] });
+    const habit = await t.create('/api/habits', { title: 'Wombat walk', tags: [tag._id], startDate: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10) });
     const event = await t.create('/api/events', { title: 'Wombat fair', startDate: '2026-05-01', startTime: '09:00', endTime: '10:00', tags: [tag._id] });
     const note = await t.create('/api/notes', { title: 'Wombat facts', content: 'burrows', tags: [tag._id] });
+    // Days of the habit, one cleared again: its streaks and its version (the newest day's) are in the answer.
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    const [today, yesterday, twoDaysAgo] = [daysAgo(0), daysAgo(1), daysAgo(2)];
+    for (const date of [today, yesterday, twoDaysAgo]) expect((await t.call('POST', `/api/habits/${habit._id}/complete`, { date })).statusCode).toBe(200);
+    expect((await t.call('DELETE', `/api/habits/${habit._id}/complete?date=${twoDaysAgo}`)).statusCode).toBe(200);
     const { results, total } = await find('wombat');
     expect(total).toBe(4);
     for (const [type, entity, path] of [
@@ -75,6 +80,7 @@ describe('GET /api/search finds every type by a prefix of a word', () => {
       expect(hit.data.tags).toEqual([tag._id]);
     }
     expect(results.find((r) => r.id === parent._id)!.data.children).toEqual([child._id]);
+    expect(results.find((r) => r.id === habit._id)!.data).toMatchObject({ completedToday: true, currentStreak: 2 });
   });
 
   it('matches Cyrillic and Latin, any case, with diacritics folded, every word required', async () => {
