@@ -22,8 +22,8 @@ const SERVER_MODULES = dirs('server/src/modules');
 /**
  * The files of a server module that other modules and plugins may import: the sync engine and its store (every
  * domain writes through them), the user's public profile, and the entity reads of the domains another module
- * answers with (the inbox conversion answers the task, event, habit or note it made). A module not listed here
- * exposes nothing.
+ * answers with (the inbox conversion answers the task, event, habit or note it made; search answers each hit as
+ * its own GET route does). A module not listed here exposes nothing.
  */
 const SERVER_MODULE_SURFACES = {
   sync: ['engine.ts', 'fanout.ts', 'hooks.ts', 'hub.ts', 'limits.ts', 'repository.ts', 'rows.ts', 'sync-state.ts', 'tag-refs.ts'],

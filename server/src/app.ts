@@ -21,6 +21,7 @@ import { noteRoutes } from './modules/notes/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { inboxRoutes } from './modules/inbox/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
 import { syncRoutes } from './modules/sync/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
@@ -105,6 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(folderRoutes);
   await app.register(eventRoutes);
   await app.register(inboxRoutes);
+  await app.register(searchRoutes);
   await app.register(backupRoutes);
   await app.register(calendarFileRoutes, { config });
 
