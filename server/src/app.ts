@@ -23,6 +23,8 @@ import { healthRoutes } from './modules/health/routes.js';
 import { syncRoutes } from './modules/sync/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
+import { telegramRoutes } from './modules/telegram/routes.js';
+import type { TelegramTuning } from './modules/telegram/service.js';
 import { userRoutes } from './modules/user/routes.js';
 
 /** Paths whose values never reach the logs (ASVS 16.2.5). */
@@ -41,6 +43,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** What one user may cost the server (write rate, page and batch sizes, streams); tests lower them. */
   syncLimits?: Partial<SyncLimits>;
+  /** The Telegram bot's back-off and polling pace; tests shorten them. */
+  telegram?: Partial<TelegramTuning>;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -102,6 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(eventRoutes);
   await app.register(backupRoutes);
   await app.register(calendarFileRoutes, { config });
+  await app.register(telegramRoutes, { config, tuning: options.telegram });
 
   if (config.clientDist) await app.register(staticClientPlugin, { root: config.clientDist });
   return app;
