@@ -23,8 +23,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { syncRoutes } from './modules/sync/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
-import { telegramRoutes } from './modules/telegram/routes.js';
-import type { TelegramTuning } from './modules/telegram/service.js';
+import { telegramRoutes, type TelegramTuning } from './modules/telegram/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 
 /** Paths whose values never reach the logs (ASVS 16.2.5). */

@@ -197,7 +197,7 @@ export function parseTelegramToken(value: string | undefined): string | null {
 export function parseTelegramApiUrl(value: string | undefined): string {
   const raw = trimTrailing((value ?? '').trim(), '/');
   if (!raw) return TELEGRAM_API_URL;
-  let url: URL | null = null;
+  let url: URL | null;
   try {
     url = new URL(raw);
   } catch {

@@ -6,6 +6,8 @@ import { linkOfUser, newLinkCode, unlinkUser, userLocale } from './repository.js
 import { DEFAULT_TELEGRAM_TUNING, TelegramService, type TelegramTuning } from './service.js';
 import { botTexts } from './texts.js';
 
+export type { TelegramTuning };
+
 /** 503 of a link request when this server runs no bot (no TELEGRAM_BOT_TOKEN) or Telegram cannot be reached. */
 const unavailable = () => new HttpError(503, 'TELEGRAM_UNAVAILABLE', 'Telegram capture is not available on this server');
 const unreachable = () => new HttpError(503, 'TELEGRAM_UNREACHABLE', 'Telegram cannot be reached right now. Please try again later');

@@ -103,7 +103,7 @@ export class TelegramService {
     const { signal } = this.abort;
     let delay = this.tuning.backoffMs.min;
     while (!signal.aborted) {
-      let pause = 0;
+      let pause: number;
       try {
         if ((await turn()) === 'done') return;
         pause = this.tuning.lockedRetryMs;
