@@ -95,6 +95,7 @@ export function TelegramSection() {
     setStatus((s) => ({ available: s?.available ?? true, linked: false }));
   };
 
+  const username = status?.username;
   return (
     <SettingsSection title={<Trans>Telegram</Trans>}>
       <div className="space-y-3 px-4 py-3">
@@ -113,7 +114,7 @@ export function TelegramSection() {
         )}
         {status?.available && status.linked && (
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-            <p className="font-medium text-ink">{status.username ? <Trans>Connected as @{status.username}</Trans> : <Trans>Connected</Trans>}</p>
+            <p className="font-medium text-ink">{username ? <Trans>Connected as @{username}</Trans> : <Trans>Connected</Trans>}</p>
             <Button icon={mdiLinkVariantOff} variant="danger" onClick={() => setConfirmUnlink(true)} disabled={!online}>
               <Trans>Unlink</Trans>
             </Button>
