@@ -113,9 +113,9 @@ export function TelegramSection() {
           </FormAlert>
         )}
         {status?.available && status.linked && (
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center sm:justify-between">
             <p className="font-medium text-ink">{username ? <Trans>Connected as @{username}</Trans> : <Trans>Connected</Trans>}</p>
-            <Button icon={mdiLinkVariantOff} variant="danger" onClick={() => setConfirmUnlink(true)} disabled={!online}>
+            <Button icon={mdiLinkVariantOff} variant="secondary" onClick={() => setConfirmUnlink(true)} disabled={!online}>
               <Trans>Unlink</Trans>
             </Button>
           </div>
@@ -167,7 +167,8 @@ function WaitingForChat({ waiting, onCheck }: { waiting: Waiting; onCheck: () =>
         </a>
       </p>
       <p>
-        <Trans>or send the bot this message:</Trans> <code className="rounded bg-surface px-1 font-mono break-all select-all">{command}</code>
+        <Trans>or send the bot this message:</Trans>
+        <code className="mt-1 block rounded bg-surface px-2 py-1 font-mono break-all select-all">{command}</code>
       </p>
       <p className="text-muted">
         <Trans>The code works once, for 10 minutes.</Trans>
