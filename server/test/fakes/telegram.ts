@@ -49,6 +49,8 @@ export interface FakeTelegram {
   fail(method: string, times: number, status?: number): void;
   /** Updates queued and not yet confirmed by an offset. */
   pending(): number[];
+  /** The most getUpdates calls that were open at the same time (Telegram refuses a second one: 409). */
+  maxConcurrentPolls(): number;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,8 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
   const failures = new Map<string, { times: number; status: number }>();
   const waiters = new Set<() => void>();
   const calls: FakeTelegram['calls'] = [];
+  let openPolls = 0;
+  let maxOpenPolls = 0;
 
   const wake = () => {
     for (const w of [...waiters]) w();
@@ -70,6 +74,16 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
 
   const getUpdates = async (req: IncomingMessage, res: ServerResponse, params: Record<string, unknown>) => {
     if (fake.webhook) return error(res, 409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
+    openPolls++;
+    maxOpenPolls = Math.max(maxOpenPolls, openPolls);
+    try {
+      await longPoll(req, res, params);
+    } finally {
+      openPolls--;
+    }
+  };
+
+  const longPoll = async (req: IncomingMessage, res: ServerResponse, params: Record<string, unknown>) => {
     const offset = Number(params.offset ?? 0);
     if (offset > 0) queue = queue.filter((u) => u.update_id >= offset);
     const deadline = Date.now() + Number(params.timeout ?? 0) * 1000;
@@ -159,6 +173,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       failures.set(method, { times, status });
     },
     pending: () => queue.map((u) => u.update_id),
+    maxConcurrentPolls: () => maxOpenPolls,
     async close() {
       wake();
       server.closeAllConnections();
