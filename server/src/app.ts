@@ -25,6 +25,7 @@ import { tagRoutes } from './modules/tags/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { telegramRoutes, type TelegramTuning } from './modules/telegram/routes.js';
 import { userRoutes } from './modules/user/routes.js';
+import { preloadMutations } from '@adhd/shared/sync/registry';
 
 /** Paths whose values never reach the logs (ASVS 16.2.5). */
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
@@ -47,6 +48,8 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Mutators that load code on first use (shared/src/sync/mutator.ts, lazyModule) get it now, not inside a push.
+  await preloadMutations();
   const app = Fastify({
     logger:
       options.logger === false
