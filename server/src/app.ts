@@ -20,6 +20,7 @@ import { habitRoutes } from './modules/habits/routes.js';
 import { noteRoutes } from './modules/notes/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { inboxRoutes } from './modules/inbox/routes.js';
 import { syncRoutes } from './modules/sync/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
@@ -106,6 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(noteRoutes);
   await app.register(folderRoutes);
   await app.register(eventRoutes);
+  await app.register(inboxRoutes);
   await app.register(backupRoutes);
   await app.register(calendarFileRoutes, { config });
   await app.register(telegramRoutes, { config, tuning: options.telegram });

@@ -27,7 +27,7 @@ describe('lazyModule', () => {
 describe('preloadMutations', () => {
   it('loads the lazy code of the named mutations, of all without names, and ignores unknown names', async () => {
     const lazyOnes = Object.entries(mutators).filter(([, def]) => 'preload' in def && def.preload);
-    expect(lazyOnes.map(([name]) => name).sort()).toEqual(['event.deleteOccurrence', 'event.editOccurrence']);
+    expect(lazyOnes.map(([name]) => name).sort()).toEqual(['event.deleteOccurrence', 'event.editOccurrence', 'inbox.append', 'inbox.convert']);
     await expect(preloadMutations(['no.such', 'task.create'])).resolves.toBeUndefined();
     await expect(preloadMutations(['event.editOccurrence'])).resolves.toBeUndefined();
     await expect(preloadMutations()).resolves.toBeUndefined();
