@@ -36,6 +36,9 @@ describe('capture from a linked chat', () => {
       { id: `tg${textId + 1}`, text: 'Receipt for the tax return', source: 'telegram' },
       { id: `tg${textId + 2}`, text: 'Meeting moved to 3pm', source: 'telegram' },
     ]);
+    // The REST list shows them, newest first, with their source.
+    const list = (await inject(t.app, ann, 'GET', '/api/inbox')).json() as { _id: string; source: string }[];
+    expect(list.map((i) => [i._id, i.source])).toEqual(items.map((i) => [i.id, 'telegram']).reverse());
     // The phone's next pull brings them.
     const { page } = await pullAs(t.app, ann, newClientId('phone'));
     expect(page.changes.filter((c) => c.entity === 'inbox').map((c) => c.data?.text)).toHaveLength(3);
