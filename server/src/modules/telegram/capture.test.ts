@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject, newClientId, pullAs, seedUser } from '../../../test/kit.js';
-import { linkChat, makeTelegramApp, sendAndAwaitReply, storedInbox, type TelegramApp } from '../../../test/telegram.js';
+import { linkChat, makeTelegramApp, sendAndAwaitReply, storedInbox, withTelegramApp, type TelegramApp } from '../../../test/telegram.js';
 
 /** What a linked chat sends becomes an inbox item of its account, once (keyed by the update id). */
 
@@ -74,5 +74,19 @@ describe('capture from a linked chat', () => {
     const res = await inject(t.app, null, 'POST', '/api/telegram/webhook', t.fake.update(benChat, 'sneaky'), { 'x-telegram-bot-api-secret-token': 'guess' });
     expect(res.statusCode).toBe(401);
     expect((await storedInbox(t, ada.id)).map((i) => i.text)).toEqual(['ada thought']);
+  });
+});
+
+describe('a write the store refuses for good', () => {
+  it('answers "could not save" once and moves on (a full quota is not retried forever)', async () => {
+    await withTelegramApp({ userQuotaMb: 0.0002 }, async (t) => {
+      const gus = await seedUser(t.app);
+      const chat = { id: 621 };
+      await linkChat(t, gus, chat);
+      expect(await sendAndAwaitReply(t, chat, 'x'.repeat(400))).toMatch(/^Could not save this to your inbox/);
+      expect(await sendAndAwaitReply(t, chat, 'ok')).toBe('Saved to inbox: ok');
+      expect((await storedInbox(t, gus.id)).map((i) => i.text)).toEqual(['ok']);
+      expect(t.fake.sentTo(chat.id).filter((m) => m.startsWith('Could not save'))).toHaveLength(1);
+    });
   });
 });
