@@ -25,6 +25,7 @@ import { searchRoutes } from './modules/search/routes.js';
 import { syncRoutes } from './modules/sync/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
+import { telegramRoutes, type TelegramTuning } from './modules/telegram/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import { preloadMutations } from '@adhd/shared/sync/registry';
 
@@ -44,6 +45,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** What one user may cost the server (write rate, page and batch sizes, streams); tests lower them. */
   syncLimits?: Partial<SyncLimits>;
+  /** The Telegram bot's back-off and polling pace; tests shorten them. */
+  telegram?: Partial<TelegramTuning>;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -109,6 +112,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(searchRoutes);
   await app.register(backupRoutes);
   await app.register(calendarFileRoutes, { config });
+  await app.register(telegramRoutes, { config, tuning: options.telegram });
 
   if (config.clientDist) await app.register(staticClientPlugin, { root: config.clientDist });
   return app;

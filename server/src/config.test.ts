@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parsePublicUrl, parseTrustProxy } from './config.js';
+import { ConfigError, loadConfig, parsePublicUrl, parseTelegramApiUrl, parseTelegramToken, parseTrustProxy, TELEGRAM_API_URL } from './config.js';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'adhd-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -58,5 +58,27 @@ describe('PUBLIC_URL and NODE_ENV', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('PUBLIC_URL is required when NODE_ENV=production');
     expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('TELEGRAM_BOT_TOKEN and TELEGRAM_API_URL', () => {
+  it('unset: no bot, and the real Bot API address', () => {
+    expect(load({})).toMatchObject({ telegramBotToken: null, telegramApiUrl: TELEGRAM_API_URL });
+    expect(load({ TELEGRAM_BOT_TOKEN: '  ' }).telegramBotToken).toBeNull();
+  });
+
+  it('takes a BotFather token and a local Bot API address (trailing slashes dropped)', () => {
+    const token = '123456789:AAE_abcdefghijklmnopqrstuvwxyz-0123';
+    expect(load({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_URL: 'http://127.0.0.1:8081/' })).toMatchObject({
+      telegramBotToken: token,
+      telegramApiUrl: 'http://127.0.0.1:8081',
+    });
+  });
+
+  it('refuses a malformed token or address with a message naming the variable', () => {
+    for (const bad of ['abc', '123:short', 'bot123456:AAE_abcdefghijklmnopqrstuvwxyz']) expect(() => parseTelegramToken(bad), bad).toThrow(ConfigError);
+    expect(() => load({ TELEGRAM_BOT_TOKEN: 'nope' })).toThrow(/TELEGRAM_BOT_TOKEN is not a bot token/);
+    for (const bad of ['api.telegram.org', 'ftp://x.org', 'https://x.org/?a=1']) expect(() => parseTelegramApiUrl(bad), bad).toThrow(ConfigError);
+    expect(() => load({ TELEGRAM_API_URL: 'nope' })).toThrow(/TELEGRAM_API_URL="nope" must be an http\(s\) address/);
   });
 });

@@ -71,6 +71,10 @@ export interface AppConfig {
   version: string;
   /** Names this process in logs and `/api/health` (`INSTANCE_ID`; random per process when unset). */
   instanceId: string;
+  /** The messaging bot's token (`TELEGRAM_BOT_TOKEN`); null: Telegram capture is unavailable and no bot runs. */
+  telegramBotToken: string | null;
+  /** The Bot API's base URL (`TELEGRAM_API_URL`, default Telegram's own), without trailing slashes. */
+  telegramApiUrl: string;
 }
 
 /**
@@ -177,6 +181,34 @@ function instanceIdFrom(given: string | undefined): string {
   return given;
 }
 
+export const TELEGRAM_API_URL = 'https://api.telegram.org';
+
+/** `TELEGRAM_BOT_TOKEN`: BotFather's `<bot id>:<secret>`; blank means no bot. */
+export function parseTelegramToken(value: string | undefined): string | null {
+  const raw = (value ?? '').trim();
+  if (!raw) return null;
+  if (!/^\d{1,20}:[\w-]{20,100}$/.test(raw)) {
+    throw new ConfigError('TELEGRAM_BOT_TOKEN is not a bot token: give the token BotFather sent, e.g. TELEGRAM_BOT_TOKEN=123456789:AAE…');
+  }
+  return raw;
+}
+
+/** `TELEGRAM_API_URL`: an http(s) base URL (a local Bot API server, or a fake in tests). */
+export function parseTelegramApiUrl(value: string | undefined): string {
+  const raw = trimTrailing((value ?? '').trim(), '/');
+  if (!raw) return TELEGRAM_API_URL;
+  let url: URL | null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash) {
+    throw new ConfigError(`TELEGRAM_API_URL=${JSON.stringify(raw)} must be an http(s) address such as ${TELEGRAM_API_URL}`);
+  }
+  return raw;
+}
+
 /** Configuration from the environment (CONTRACT.md), with overrides for tests. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
@@ -206,6 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     argon2: { memoryCost: 19_456, timeCost: 2 },
     version: packageVersion(),
     instanceId: instanceIdFrom(env.INSTANCE_ID),
+    telegramBotToken: parseTelegramToken(env.TELEGRAM_BOT_TOKEN),
+    telegramApiUrl: parseTelegramApiUrl(env.TELEGRAM_API_URL),
     ...overrides,
     // Overrides may name only some limits (tests, benchmarks): the others keep their defaults.
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits },

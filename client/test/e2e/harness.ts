@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { buildApp } from '../../../server/src/app';
-import { loadConfig } from '../../../server/src/config';
+import { buildApp, type BuildOptions } from '../../../server/src/app';
+import { loadConfig, type AppConfig } from '../../../server/src/config';
 
 /** Browser end-to-end harness: the built PWA served by the real server on 127.0.0.1, driven by Debian Chromium. */
 
@@ -44,11 +44,12 @@ export interface E2EServer {
   close(): Promise<void>;
 }
 
-export async function startServer(): Promise<E2EServer> {
+/** The real server on the built client; `overrides` and `options` change its config (e.g. the Telegram bot's). */
+export async function startServer(overrides: Partial<AppConfig> = {}, options: BuildOptions = {}): Promise<E2EServer> {
   ensureClientBuild();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'adhd-e2e-'));
-  const config = loadConfig({}, { dataDir, logLevel: 'silent', clientDist: dist });
-  const app = await buildApp(config, { logger: false });
+  const config = loadConfig({}, { dataDir, logLevel: 'silent', clientDist: dist, ...overrides });
+  const app = await buildApp(config, { logger: false, ...options });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

@@ -15,6 +15,9 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   write_buckets: WriteBucketsTable;
   calendar_feeds: CalendarFeedsTable;
+  telegram_links: TelegramLinksTable;
+  telegram_codes: TelegramCodesTable;
+  telegram_state: TelegramStateTable;
 }
 
 export interface UsersTable {
@@ -150,4 +153,27 @@ export interface CalendarFeedsTable {
   user_id: string;
   token_hash: string;
   created_at: string;
+}
+
+/** The Telegram chat linked to each account (modules/telegram): one chat per account and one account per chat. */
+export interface TelegramLinksTable {
+  user_id: string;
+  /** Telegram's chat id, as text (it may pass 2^53 one day). */
+  chat_id: string;
+  username: string | null;
+  linked_at: string;
+}
+
+/** One-time link codes (`/start <code>`): the SHA-256 of the code, never the code; valid 10 minutes, used once. */
+export interface TelegramCodesTable {
+  code_hash: string;
+  user_id: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** The bot's own values: `offset` (long polling, the next update id to fetch), `webhook_secret`. */
+export interface TelegramStateTable {
+  key: string;
+  value: string;
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { mdiCalendarExport, mdiCalendarImport, mdiContentCopy, mdiLinkVariant, mdiLinkVariantOff } from '@mdi/js';
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { fieldBox } from '../../components/ui/cn';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -9,20 +9,11 @@ import { engine } from '../../db/sync';
 import { ApiError } from '../../lib/api';
 import { createFeed, downloadIcs, getFeed, ICS_MAX_BYTES, importIcs, revokeFeed, type FeedState, type IcsImportResult } from './calendar-feed-api';
 import { SettingRow, SettingsSection } from './controls';
+import { useOnline } from './online';
 import { saveFile } from './data/export-data';
 
 type Job = 'feed' | 'download' | 'import';
 type Outcome = { kind: 'imported'; result: IcsImportResult } | { kind: 'downloaded' } | { kind: 'error'; text: string };
-
-const subscribe = (onChange: () => void) => {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-};
-const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
 
 /**
  * Settings → Calendar feed (docs/calendar-files.md): a private link other calendar apps subscribe to (made,

@@ -11,6 +11,7 @@ import { AccountSection } from './account-section';
 import { PasswordSection } from './password-section';
 import { DataSection } from './data/data-section';
 import { CalendarFeedSection } from './calendar-feed-section';
+import { TelegramSection } from './telegram-section';
 import { ChoiceGroup, SettingRow, SettingsSection } from './controls';
 
 function timeZones(current: string): string[] {
@@ -144,6 +145,8 @@ export function SettingsScreen() {
       <DataSection />
 
       <CalendarFeedSection />
+
+      <TelegramSection />
 
       <PasswordSection />
 
