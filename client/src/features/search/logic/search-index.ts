@@ -1,5 +1,8 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { foldTerm, tokenize } from './text';
+import type { IndexChange, SearchAnswer, SearchDoc, SearchHit, SearchType } from './types';
+
+export { docKey, SEARCH_TYPES, type IndexChange, type SearchAnswer, type SearchDoc, type SearchHit, type SearchType } from './types';
 
 /**
  * The palette's full-text index: MiniSearch over the local tasks, notes, events, habits and inbox items. A
@@ -10,41 +13,6 @@ import { foldTerm, tokenize } from './text';
  * (logic/text.ts); a query matches words by prefix and, from three letters on, with a typo (fuzzy 0.2 of the
  * term's length), every word of the query in the same document.
  */
-export const SEARCH_TYPES = ['task', 'note', 'event', 'habit', 'inbox'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
-
-export interface SearchDoc {
-  /** `type:id`: ids are unique per type only. */
-  key: string;
-  type: SearchType;
-  id: string;
-  title: string;
-  body: string;
-}
-
-/** The index's change: documents added or replaced, and the keys of documents gone. */
-export interface IndexChange {
-  upserts: readonly SearchDoc[];
-  removes: readonly string[];
-}
-
-export interface SearchHit {
-  type: SearchType;
-  id: string;
-  score: number;
-  /** The document's words (folded) that matched, for the snippet's bold words. */
-  terms: string[];
-}
-
-export interface SearchAnswer {
-  /** The best hits of each type (at most `perType` each), best first overall. */
-  hits: SearchHit[];
-  /** Every matching document, by type. */
-  counts: Partial<Record<SearchType, number>>;
-}
-
-export const docKey = (type: SearchType, id: string) => `${type}:${id}`;
-
 const TITLE_BOOST = 3;
 const FUZZY = 0.2;
 
