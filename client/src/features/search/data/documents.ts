@@ -1,3 +1,4 @@
+import { splitInboxText } from '@adhd/shared/inbox/text';
 import type { AppDatabase } from '../../../db/database';
 import { liveEntity } from '../../../db/live-entities';
 import type { LiveSnapshot } from '../../../db/live-table';
@@ -11,14 +12,6 @@ type Fields = Record<string, unknown>;
 const str = (data: Fields, key: string) => (typeof data[key] === 'string' ? (data[key] as string) : '');
 const lines = (...parts: string[]) => parts.filter(Boolean).join('\n');
 
-/** An inbox item's first non-empty line, and the rest (as shared/src/inbox/text.ts splits it for the dialogs). */
-export function splitText(text: string): { title: string; rest: string } {
-  const all = text.split(/\r?\n/);
-  const first = all.findIndex((l) => l.trim() !== '');
-  if (first === -1) return { title: '', rest: '' };
-  return { title: all[first]!.trim(), rest: all.slice(first + 1).join('\n').trim() };
-}
-
 export function docOf(type: SearchType, id: string, data: Fields): SearchDoc {
   const key = docKey(type, id);
   switch (type) {
@@ -30,7 +23,8 @@ export function docOf(type: SearchType, id: string, data: Fields): SearchDoc {
     case 'event':
       return { key, type, id, title: str(data, 'title'), body: lines(str(data, 'description'), str(data, 'location')) };
     case 'inbox': {
-      const { title, rest } = splitText(str(data, 'text'));
+      // The whole first line as the title (no cut: the palette truncates it on screen).
+      const { title, rest } = splitInboxText(str(data, 'text'), Infinity);
       return { key, type, id, title, body: rest };
     }
   }
@@ -53,24 +47,14 @@ export interface IndexSource {
 
 const byId = (row: object) => (row as { id: string }).id;
 
-/**
- * The live tables of `db` the palette searches. Inbox items join when the inbox's live table exists (the
- * inbox data layer, contract "Shared inbox"); until then the adapter answers null and the other four are indexed.
- */
+/** The live tables of `db` the palette searches (the same ones the screens read). */
 export function indexSources(db: AppDatabase): IndexSource[] {
   const sources: IndexSource[] = [
     { type: 'task', table: liveEntity(db, 'task'), idOf: byId },
     { type: 'note', table: liveEntity(db, 'note'), idOf: (row) => (row as { _id: string })._id },
     { type: 'event', table: liveEntity(db, 'event'), idOf: byId },
     { type: 'habit', table: liveEntity(db, 'habit'), idOf: byId },
+    { type: 'inbox', table: liveEntity(db, 'inbox'), idOf: byId },
   ];
-  const inbox = inboxTable(db);
-  if (inbox) sources.push({ type: 'inbox', table: inbox, idOf: byId });
   return sources;
-}
-
-/** The inbox adapter: the inbox's live table, once the inbox data layer provides one. */
-function inboxTable(db: AppDatabase): IndexedTable | null {
-  void db;
-  return null;
 }

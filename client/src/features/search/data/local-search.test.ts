@@ -3,7 +3,8 @@ import type { AppDatabase } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
 import { eachTestDb, seed } from '../../../test/kit';
 import { inProcessPort } from '../logic/handler';
-import type { IndexChange, SearchPort, WorkerRequest } from '../logic/protocol';
+import type { SearchPort, WorkerRequest } from '../logic/protocol';
+import type { IndexChange } from '../logic/types';
 import { LocalSearch } from './local-search';
 
 let db: AppDatabase;
@@ -31,20 +32,23 @@ const found = async (q: string) => (await search!.search(q)).hits.map((h) => `${
 const upserted = (changes: IndexChange[]) => changes.flatMap((c) => c.upserts.map((d) => d.key));
 
 describe('LocalSearch: the index fed from the live tables', () => {
-  it('indexes tasks, notes, events and habits, then re-sends only what a local write changed', async () => {
+  it('indexes tasks, notes, events, habits and inbox items, then re-sends only what a local write changed', async () => {
     await seed(db, 'task', 't1', { title: 'Quarterly report', description: 'numbers for Q3' });
     await seed(db, 'task', 't2', { title: 'Water plants' });
     await seed(db, 'note', 'n1', { title: 'Рецепты', content: 'Борщ со свёклой' });
     await mutate(db, 'event.create', { id: 'e1', title: 'Dentist', startDate: '2026-12-01', allDay: true, location: 'Main street' });
     await seed(db, 'habit', 'h1', { title: 'Stretch', description: 'after lunch' });
+    await mutate(db, 'inbox.create', { id: 'i1', text: 'Idea: garage sale\nsell the old bike' });
     const { port, changes } = recordingPort();
     search = new LocalSearch(db, port);
     await search.ready;
-    expect(upserted(changes).sort()).toEqual(['event:e1', 'habit:h1', 'note:n1', 'task:t1', 'task:t2']);
+    expect(upserted(changes).sort()).toEqual(['event:e1', 'habit:h1', 'inbox:i1', 'note:n1', 'task:t1', 'task:t2']);
     expect(await found('quart')).toEqual(['task:t1']);
     expect(await found('свекл')).toEqual(['note:n1']);
     expect(await found('main str')).toEqual(['event:e1']);
     expect(await found('lunch')).toEqual(['habit:h1']);
+    expect(await found('bike')).toEqual(['inbox:i1']);
+    expect(search.doc('inbox', 'i1')).toMatchObject({ title: 'Idea: garage sale', body: 'sell the old bike' });
     expect(search.doc('note', 'n1')).toMatchObject({ title: 'Рецепты', body: 'Борщ со свёклой' });
 
     changes.length = 0;

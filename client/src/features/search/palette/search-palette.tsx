@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { mdiClockOutline, mdiMagnify } from '@mdi/js';
 import { Command } from 'cmdk';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { AppDialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icon';
@@ -70,6 +70,7 @@ function PaletteDialog({ db, open, onOpenChange }: { db: AppDatabase; open: bool
   const [query, setQuery] = useState('');
   const [recents, setRecents] = useState(() => readRecents(db.userId));
   const results = useSearchResults(db, query);
+  const input = useRef<HTMLInputElement>(null);
   const heading: Record<SearchType, string> = { task: t`Tasks`, note: t`Notes`, event: t`Events`, habit: t`Habits`, inbox: t`Inbox` };
 
   // Groups in the order of their best result (the index answers best first).
@@ -96,11 +97,17 @@ function PaletteDialog({ db, open, onOpenChange }: { db: AppDatabase; open: bool
   const blank = !query.trim();
 
   return (
-    <AppDialog open={open} onOpenChange={close} title={t`Search`} hideTitle width={600} fullScreenOnNarrow className="min-[601px]:top-[12vh]! min-[601px]:translate-y-0!" data-testid="search-palette">
+    <AppDialog open={open} onOpenChange={close} title={t`Search`} hideTitle width={600} fullScreenOnNarrow className="min-[601px]:top-[12vh]! min-[601px]:translate-y-0!" data-testid="search-palette"
+      onOpenAutoFocus={(e) => {
+        e.preventDefault();
+        input.current?.focus();
+      }}
+    >
       <Command shouldFilter={false} loop label={t`Search`} className="flex flex-col gap-2">
         <div className="flex items-center gap-2 rounded-lg border border-line bg-surface px-3 focus-within:border-primary">
           <Icon path={mdiMagnify} size={20} className="text-muted" />
           <Command.Input
+            ref={input}
             value={query}
             onValueChange={setQuery}
             placeholder={t`Search tasks, notes, events, habits, inbox…`}
