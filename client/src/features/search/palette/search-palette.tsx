@@ -95,6 +95,11 @@ function PaletteDialog({ db, open, onOpenChange }: { db: AppDatabase; open: bool
     navigate(resultPath(item.type, item.id));
   };
   const blank = !query.trim();
+  const clear = () => {
+    clearRecents(db.userId);
+    setRecents([]);
+    input.current?.focus();
+  };
 
   return (
     <AppDialog open={open} onOpenChange={close} title={t`Search`} hideTitle width={600} fullScreenOnNarrow className="min-[601px]:top-[12vh]! min-[601px]:translate-y-0!" data-testid="search-palette"
@@ -116,24 +121,25 @@ function PaletteDialog({ db, open, onOpenChange }: { db: AppDatabase; open: bool
         </div>
         <Command.List className="max-h-[min(60vh,28rem)] overflow-y-auto max-[600px]:max-h-none" aria-label={t`Results`}>
           {blank && recents.length > 0 && (
-            <Command.Group
-              heading={
-                <span className="flex items-center justify-between">
+            <>
+              {/* cmdk hides a group's heading from assistive technology: the Clear button sits outside it. */}
+              <div className="flex items-center justify-between px-3 pt-1">
+                <span className="text-xs font-medium text-muted">
                   <Trans>Recent searches</Trans>
-                  <button type="button" className="rounded px-2 py-1 text-xs text-primary hover:bg-surface-2" onClick={() => (clearRecents(db.userId), setRecents([]))}>
-                    <Trans>Clear</Trans>
-                  </button>
                 </span>
-              }
-              className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted"
-            >
-              {recents.map((r) => (
-                <Command.Item key={r} value={`recent:${r}`} onSelect={() => setQuery(r)} className={itemClass}>
-                  <Icon path={mdiClockOutline} size={18} className="mr-2 text-muted" />
-                  <span className="truncate text-sm">{r}</span>
-                </Command.Item>
-              ))}
-            </Command.Group>
+                <button type="button" className="min-h-8 rounded px-2 text-xs font-medium text-primary hover:bg-surface-2" onClick={clear}>
+                  <Trans>Clear</Trans>
+                </button>
+              </div>
+              <Command.Group value="recent">
+                {recents.map((r) => (
+                  <Command.Item key={r} value={`recent:${r}`} onSelect={() => setQuery(r)} className={itemClass}>
+                    <Icon path={mdiClockOutline} size={18} className="mr-2 text-muted" />
+                    <span className="truncate text-sm">{r}</span>
+                  </Command.Item>
+                ))}
+              </Command.Group>
+            </>
           )}
           {blank && recents.length === 0 && (
             <p className="px-3 py-6 text-center text-sm text-muted">
