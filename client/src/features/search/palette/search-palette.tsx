@@ -95,6 +95,7 @@ function PaletteDialog({ db, open, onOpenChange }: { db: AppDatabase; open: bool
     navigate(resultPath(item.type, item.id));
   };
   const blank = !query.trim();
+  const shownQuery = results.kind === 'blank' ? '' : results.query;
   const clear = () => {
     clearRecents(db.userId);
     setRecents([]);
@@ -156,7 +157,7 @@ function PaletteDialog({ db, open, onOpenChange }: { db: AppDatabase; open: bool
           )}
           {results.kind === 'results' && !blank && groups.length === 0 && (
             <p className="px-3 py-6 text-center text-sm text-muted">
-              <Trans>No results for “{results.query}”</Trans>
+              <Trans>No results for “{shownQuery}”</Trans>
             </p>
           )}
           {!blank &&
