@@ -48,11 +48,13 @@ describe('SearchIndex', () => {
     expect(ids(index, 'crème')).toEqual(['note:n1']);
   });
 
-  it('forgives a typo from three letters on (fuzzy 0.2)', () => {
+  it('forgives a typo from four letters on (fuzzy 0.2)', () => {
     const index = sample();
     expect(ids(index, 'dentost')).toEqual(['event:e1']);
     expect(ids(index, 'meditaet')).toEqual(['habit:h1']);
     expect(ids(index, 'plumbr')).toEqual(['inbox:i1']);
+    // Three letters are a prefix only: "dnt" is not "den…".
+    expect(ids(index, 'dnt')).toEqual([]);
   });
 
   it('needs every word of the query, and ranks a title match above a body match', () => {
@@ -83,6 +85,14 @@ describe('SearchIndex', () => {
     index.apply({ upserts: [doc('task', 'x', 'Alpha'), doc('note', 'x', 'Alpha beta')], removes: [] });
     index.apply({ upserts: [], removes: [docKey('task', 'x')] });
     expect(ids(index, 'alpha')).toEqual(['note:x']);
+  });
+
+  it('looks at titles only for a one- or two-letter query', () => {
+    const index = sample();
+    expect(ids(index, 'me')).toEqual(['habit:h1']);
+    expect(ids(index, 'mea')).toEqual([]);
+    expect(ids(index, 'mi')).toEqual([]);
+    expect(ids(index, 'mil')).toEqual(['task:t1']);
   });
 
   it('answers nothing for a blank query, caps each type and counts them all', () => {

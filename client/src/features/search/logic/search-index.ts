@@ -1,5 +1,5 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
-import { foldTerm, tokenize } from './text';
+import { foldedWords } from './text';
 import type { IndexChange, SearchAnswer, SearchDoc, SearchHit, SearchType } from './types';
 
 export { docKey, SEARCH_TYPES, type IndexChange, type SearchAnswer, type SearchDoc, type SearchHit, type SearchType } from './types';
@@ -10,23 +10,30 @@ export { docKey, SEARCH_TYPES, type IndexChange, type SearchAnswer, type SearchD
  *
  * Each entity is one document keyed `type:id` with two fields: `title` (boosted) and `body` (description,
  * note content, event location, the rest of an inbox item). Terms are Unicode words, case and diacritics folded
- * (logic/text.ts); a query matches words by prefix and, from three letters on, with a typo (fuzzy 0.2 of the
- * term's length), every word of the query in the same document.
+ * (logic/text.ts); a query matches words by prefix and, from four letters on, with a typo (fuzzy 0.2 of the
+ * term's length), every word of the query in the same document. A one- or two-letter query looks at titles only.
  */
 const TITLE_BOOST = 3;
 const FUZZY = 0.2;
+const FUZZY_FROM = 4;
+/** A query shorter than this (one or two letters) searches titles only: in bodies it matches nearly everything. */
+const SHORT_QUERY = 3;
 
 export class SearchIndex {
   private readonly mini = new MiniSearch<SearchDoc>({
     idField: 'key',
     fields: ['title', 'body'],
     storeFields: ['type'],
-    tokenize,
-    processTerm: (term) => foldTerm(term) || null,
+    // Words come out of the tokenizer folded already (the query's too).
+    tokenize: foldedWords,
+    processTerm: (term) => term,
     searchOptions: {
       boost: { title: TITLE_BOOST },
       prefix: true,
-      fuzzy: FUZZY,
+      // 0.2 of the term's length, from four letters on: one typo in 4–7 letters, two from 8. A three-letter
+      // prefix with a typo allowed matches most of the vocabulary (every two-letter word and its completions):
+      // 3–7 times the work of the same search without it, for matches nobody meant.
+      fuzzy: (term) => (term.length >= FUZZY_FROM ? FUZZY : false),
       combineWith: 'AND',
     },
   });
@@ -58,7 +65,8 @@ export class SearchIndex {
     const counts: Partial<Record<SearchType, number>> = {};
     const hits: SearchHit[] = [];
     if (!query.trim()) return { hits, counts };
-    const results = this.mini.search(query) as (SearchResult & { type: SearchType })[];
+    const short = query.trim().length < SHORT_QUERY;
+    const results = this.mini.search(query, short ? { fields: ['title'] } : {}) as (SearchResult & { type: SearchType })[];
     for (const r of results) {
       const n = (counts[r.type] ?? 0) + 1;
       counts[r.type] = n;

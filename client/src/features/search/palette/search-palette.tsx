@@ -120,7 +120,9 @@ function PaletteDialog({ db, open, onOpenChange }: { db: AppDatabase; open: bool
             className="min-h-11 w-full bg-transparent text-base outline-none placeholder:text-muted"
           />
         </div>
-        <Command.List className="max-h-[min(60vh,28rem)] overflow-y-auto max-[600px]:max-h-none" aria-label={t`Results`}>
+        <Command.List
+          data-query={results.kind === 'blank' ? '' : results.query}
+          className="max-h-[min(60vh,28rem)] overflow-y-auto max-[600px]:max-h-none" aria-label={t`Results`}>
           {blank && recents.length > 0 && (
             <>
               {/* cmdk hides a group's heading from assistive technology: the Clear button sits outside it. */}
