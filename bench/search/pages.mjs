@@ -53,3 +53,11 @@ export function typeAndWait(query) {
     check();
   });
 }
+
+/** The round trips of the queries asked so far (`search:ask` measures) and the worker's part of each; clears them. */
+export function askMeasures() {
+  const entries = performance.getEntriesByName('search:ask');
+  const out = entries.map((e) => ({ roundTripMs: e.duration, workerMs: e.detail?.workerMs ?? 0 }));
+  performance.clearMeasures('search:ask');
+  return out;
+}

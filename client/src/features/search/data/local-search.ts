@@ -27,7 +27,7 @@ export class LocalSearch {
   private flushQueued = false;
   private readonly unsubscribes: (() => void)[] = [];
   private seq = 0;
-  private readonly waiting = new Map<number, (answer: SearchAnswer) => void>();
+  private readonly waiting = new Map<number, { resolve: (answer: SearchAnswer) => void; start: number }>();
   private disposed = false;
   /** Worker time spent on changes so far (until `ready`: the first build). */
   private applyMs = 0;
@@ -75,7 +75,7 @@ export class LocalSearch {
     this.disposed = true;
     for (const off of this.unsubscribes.splice(0)) off();
     this.port.terminate();
-    for (const resolve of this.waiting.values()) resolve({ hits: [], counts: {} });
+    for (const { resolve } of this.waiting.values()) resolve({ hits: [], counts: {} });
     this.waiting.clear();
   }
 
@@ -83,7 +83,7 @@ export class LocalSearch {
     if (this.disposed) return Promise.resolve({ hits: [], counts: {} });
     const seq = ++this.seq;
     return new Promise((resolve) => {
-      this.waiting.set(seq, resolve);
+      this.waiting.set(seq, { resolve, start: performance.now() });
       this.port.post({ kind: 'search', seq, query, perType });
     });
   }
@@ -93,9 +93,12 @@ export class LocalSearch {
       this.applyMs += reply.ms;
       return;
     }
-    const resolve = this.waiting.get(reply.seq);
+    const asked = this.waiting.get(reply.seq);
     this.waiting.delete(reply.seq);
-    resolve?.(reply.answer);
+    if (!asked) return;
+    // For the bench (160): the round trip of a query, and the worker's part of it.
+    performance.measure?.('search:ask', { start: asked.start, end: performance.now(), detail: { workerMs: reply.ms } });
+    asked.resolve(reply.answer);
   }
 
   /** Queues what changed in `source` since its last snapshot (rows compared by identity). */

@@ -8,15 +8,18 @@
 const WORD = /[\p{L}\p{N}]+/gu;
 const MARKS = /\p{M}+/gu;
 const SHORT_I = /и\u0306/g;
+/** A character outside ASCII and а–я (й included): one that may carry a mark. */
+const NEEDS_NFD = /[^\x00-\x7f\u0430-\u044f]/;
 
 /**
  * A term as the index stores it and a query asks for it: case folded, diacritics removed (NFD, marks
  * stripped: "café" → "cafe"; Cyrillic `ё` decomposes to `е` + a mark, so "Ёлка" → "елка"). Empty when nothing is left.
  */
 export function foldTerm(term: string): string {
-  const lower = term.toLowerCase();
-  // Plain ASCII (most text) needs no normalisation: skip it on the indexing hot path.
-  if (/^[\x00-\x7f]*$/.test(lower)) return lower;
+  let lower = term.toLowerCase();
+  if (lower.includes('ё')) lower = lower.replaceAll('ё', 'е');
+  // ASCII and the Russian alphabet need no normalisation (most text; NFD of 14k documents costs ~0.3 s).
+  if (!NEEDS_NFD.test(lower)) return lower;
   // `й` is a letter of its own in Russian, not `и` with a mark: it is put back before the marks go.
   return lower.normalize('NFD').replace(SHORT_I, 'й').replace(MARKS, '');
 }
