@@ -11,9 +11,10 @@
 //
 // Run alone with `node bench/feature-search-client.mjs` after `npx tsc -b`; client/dist (or BENCH_CLIENT_DIST)
 // is built with `vite build` when missing or older than its sources. Page-side code: bench/search/pages.mjs.
-// Skipped by `npm run bench -- --skip-client` (the file name contains -client).
+// Skipped by `npm run bench -- --skip-client` (the file name contains -client). BENCH_PROFILE=file.cpuprofile writes
+// a CPU profile of the main thread during the last round of keystrokes, for Chrome DevTools.
 import { existsSync } from 'node:fs';
-import { CHROMIUM, buildClient, defaultClientDist, launchChromium, registerBenchUser, signedInContext, startAppServer } from './browser.mjs';
+import { CHROMIUM, buildClient, cpuProfile, defaultClientDist, launchChromium, registerBenchUser, signedInContext, startAppServer } from './browser.mjs';
 import { askMeasures, buildMeasures, openPalette, typeAndWait } from './search/pages.mjs';
 import { isMain, median, newId, percentile, pushMutations, r2, rng, sig3, withPass } from './lib.mjs';
 
@@ -96,6 +97,7 @@ export async function runBench({ say = console.log } = {}) {
 
     // 160: keystrokes. The first round warms the JIT and is left out.
     for (let round = 0; round < 3; round++) {
+      const profiler = process.env.BENCH_PROFILE && round === 2 ? await cpuProfile(ctx, page, 100) : null;
       const queries = [...TYPED.flatMap((w) => [...w].map((_, i) => w.slice(0, i + 1))), ...PHRASES];
       for (const q of queries) {
         const { ms, shown } = await page.evaluate(typeAndWait, q);
@@ -106,6 +108,7 @@ export async function runBench({ say = console.log } = {}) {
         await page.waitForTimeout(30);
       }
       await page.evaluate(typeAndWait, '');
+      if (profiler) await profiler.save(process.env.BENCH_PROFILE);
       const asks = await page.evaluate(askMeasures);
       if (round > 0) out.asks = (out.asks ?? []).concat(asks);
     }

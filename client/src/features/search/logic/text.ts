@@ -8,8 +8,8 @@
 const WORD = /[\p{L}\p{N}]+/gu;
 const MARKS = /\p{M}+/gu;
 const SHORT_I = /и\u0306/g;
-/** A character outside ASCII and а–я (й included): one that may carry a mark. */
-const NEEDS_NFD = /[^\x00-\x7f\u0430-\u044f]/;
+/** A character outside printable ASCII, white space and а–я (й included): one that may carry a mark. */
+const NEEDS_NFD = /[^\u0020-\u007e\s\u0430-\u044f]/;
 
 /**
  * A term as the index stores it and a query asks for it: case folded, diacritics removed (NFD, marks
