@@ -16,7 +16,8 @@ import { useSearchResults, type PaletteItem } from './use-search-results';
 /** SPEC section 2: where a result opens, and its colour (task primary, note amber, event blue, habit green, inbox purple). */
 const ROUTE: Record<SearchType, string> = { task: '/tasks', note: '/notes', event: '/calendar', habit: '/habits', inbox: '/inbox' };
 const COLOR: Record<SearchType, string> = {
-  task: 'var(--color-section-tasks)',
+  // "task primary": the theme's primary colour (lighter in the dark theme, where the section colour is too dark to read).
+  task: 'var(--color-primary)',
   note: 'var(--color-section-notes)',
   event: 'var(--color-section-events)',
   habit: 'var(--color-section-habits)',
