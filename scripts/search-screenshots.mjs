@@ -57,10 +57,8 @@ try {
     const name = (what) => path.join(out, `search-${what}-${shot.width}-${shot.theme}-${shot.locale}.png`);
 
     // The header with its search button.
-    if (shot.width === 1280) {
-      await page.screenshot({ path: name('button'), clip: { x: 0, y: 0, width: shot.width, height: 110 } });
-      say(path.relative(root, name('button')));
-    }
+    await page.screenshot({ path: name('button'), clip: { x: 0, y: 0, width: shot.width, height: 110 } });
+    say(path.relative(root, name('button')));
     await page.keyboard.press('Control+KeyK');
     const palette = page.locator('[data-testid="search-palette"]');
     await palette.waitFor();
