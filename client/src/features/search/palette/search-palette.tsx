@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { mdiClockOutline, mdiMagnify } from '@mdi/js';
 import { Command } from 'cmdk';
-import { useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { AppDialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icon';
@@ -35,7 +35,8 @@ function Parts({ parts }: { parts: SnippetPart[] }) {
   return parts.map((p, i) => (p.match ? <strong key={i} className="font-semibold text-ink">{p.text}</strong> : <span key={i}>{p.text}</span>));
 }
 
-function ResultRow({ item }: { item: PaletteItem }) {
+/** One result (memoised: a keystroke renders the palette before its results change, and snippets are not free). */
+const ResultRow = memo(function ResultRow({ item }: { item: PaletteItem }) {
   const title = item.title || item.body.split('\n')[0] || '';
   const body = item.title ? snippet(item.body, item.terms) : null;
   return (
@@ -53,7 +54,7 @@ function ResultRow({ item }: { item: PaletteItem }) {
       </div>
     </div>
   );
-}
+});
 
 const itemClass =
   'cursor-pointer rounded-lg px-3 py-2 outline-none data-[selected=true]:bg-surface-2 aria-selected:bg-surface-2 min-h-11 flex items-center';
