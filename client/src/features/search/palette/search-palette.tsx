@@ -63,7 +63,8 @@ const itemClass =
 export function SearchPalette({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const db = useDb();
   if (!db) return null;
-  return <PaletteDialog db={db} open={open} onOpenChange={onOpenChange} />;
+  // Keyed by the database: another user signing in gets their own recents and query.
+  return <PaletteDialog key={db.name} db={db} open={open} onOpenChange={onOpenChange} />;
 }
 
 function PaletteDialog({ db, open, onOpenChange }: { db: AppDatabase; open: boolean; onOpenChange(open: boolean): void }) {
