@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AttentionNotice } from '../features/attention';
+import { SearchButton, useSearchShortcut } from '../features/search';
 import { useAuth } from '../session/auth-store';
 import { APP_NAME } from '../lib/app-name';
 import { SyncBadge } from './sync-badge';
@@ -17,6 +18,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const { authenticated, user } = useAuth();
   const [location] = useLocation();
+  useSearchShortcut(authenticated);
   const nav: NavItem[] = [
     { href: '/dashboard', label: t`Dashboard`, color: 'var(--color-section-dashboard)' },
     { href: '/tasks', label: t`Tasks`, color: 'var(--color-section-tasks)' },
@@ -39,6 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <div className="flex-1" />
           {authenticated ? (
             <>
+              <SearchButton />
               <AttentionNotice />
               <SyncBadge />
               <Link href="/auth/settings" className="rounded-md px-2 py-1 text-sm text-muted hover:bg-surface-2">

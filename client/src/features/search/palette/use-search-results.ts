@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import type { AppDatabase } from '../../../db/database';
+import { syncState } from '../../../db/sync-state';
+import { docOf } from '../data/documents';
+import { localDatabaseComplete } from '../data/local-complete';
+import { localSearchFor } from '../data/local-search';
+import { serverSearch } from '../data/server-search';
+import { foldTerm, tokenize } from '../logic/text';
+import type { SearchType } from '../logic/types';
+
+/** One row of the palette: the entity, its title and text, and the (folded) words to show in bold. */
+export interface PaletteItem {
+  type: SearchType;
+  id: string;
+  title: string;
+  body: string;
+  terms: ReadonlySet<string>;
+}
+
+export type PaletteResults =
+  | { kind: 'blank' }
+  | { kind: 'results'; query: string; items: PaletteItem[]; from: 'local' | 'server' }
+  | { kind: 'failed'; query: string; message: string };
+
+/** Wait after the last keystroke before asking the server (the local index answers every keystroke). */
+export const SERVER_DEBOUNCE_MS = 150;
+const PER_TYPE = 8;
+
+/** The words of `text` (folded) starting with a word of `query`: the bold words of a server result. */
+function matchedWords(text: string, query: string): Set<string> {
+  const asked = tokenize(query).map(foldTerm).filter(Boolean);
+  const out = new Set<string>();
+  for (const w of tokenize(text)) {
+    const f = foldTerm(w);
+    if (asked.some((q) => f.startsWith(q))) out.add(f);
+  }
+  return out;
+}
+
+/**
+ * The palette's results for `query`: from the local index (every keystroke, answered by the worker), or,
+ * while the local database is not complete yet (data/local-complete.ts), from `GET /api/search` debounced. A
+ * blank query answers nothing and asks nobody. An answer for an older query is dropped.
+ */
+export function useSearchResults(db: AppDatabase, query: string): PaletteResults {
+  const [results, setResults] = useState<PaletteResults>({ kind: 'blank' });
+  const [complete, setComplete] = useState<boolean | null>(null);
+  const [indexReady, setIndexReady] = useState(false);
+  const latest = useRef(0);
+
+  useEffect(() => {
+    let alive = true;
+    const check = () => void localDatabaseComplete(db).then((c) => alive && setComplete(c));
+    check();
+    const off = syncState.subscribe(() => {
+      if (syncState.get().lastSyncedAt !== null) check();
+    });
+    return () => {
+      alive = false;
+      off();
+    };
+  }, [db]);
+
+  useEffect(() => {
+    if (!complete) return;
+    let alive = true;
+    // The first Ctrl+K builds the index; a query typed meanwhile is asked again once everything is in.
+    void localSearchFor(db).ready.then(() => alive && setIndexReady(true));
+    return () => {
+      alive = false;
+    };
+  }, [db, complete]);
+
+  useEffect(() => {
+    const ticket = ++latest.current;
+    const q = query.trim();
+    if (!q) {
+      setResults({ kind: 'blank' });
+      return;
+    }
+    if (complete === null) return;
+    if (complete) {
+      const search = localSearchFor(db);
+      void search.search(q, PER_TYPE).then((answer) => {
+        if (ticket !== latest.current) return;
+        const items: PaletteItem[] = [];
+        for (const hit of answer.hits) {
+          const doc = search.doc(hit.type, hit.id);
+          if (doc) items.push({ type: hit.type, id: hit.id, title: doc.title, body: doc.body, terms: new Set(hit.terms) });
+        }
+        setResults({ kind: 'results', query: q, items, from: 'local' });
+      });
+      return;
+    }
+    const abort = new AbortController();
+    const timer = setTimeout(() => {
+      serverSearch(q, abort.signal).then(
+        ({ results: found }) => {
+          if (ticket !== latest.current) return;
+          const perType = new Map<SearchType, number>();
+          const items: PaletteItem[] = [];
+          for (const r of found) {
+            const n = (perType.get(r.type) ?? 0) + 1;
+            perType.set(r.type, n);
+            if (n > PER_TYPE) continue;
+            const doc = docOf(r.type, r.id, r.data);
+            items.push({ type: r.type, id: r.id, title: doc.title, body: doc.body, terms: matchedWords(`${doc.title} ${doc.body}`, q) });
+          }
+          setResults({ kind: 'results', query: q, items, from: 'server' });
+        },
+        (error: Error) => {
+          if (ticket !== latest.current || abort.signal.aborted) return;
+          setResults({ kind: 'failed', query: q, message: error.message });
+        },
+      );
+    }, SERVER_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [db, query, complete, indexReady]);
+
+  return results;
+}
