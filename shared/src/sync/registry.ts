@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { eventMutators } from '../events/mutators.js';
 import { folderMutators } from '../folders/mutators.js';
 import { habitMutators } from '../habits/mutators.js';
+import { inboxMutators } from '../inbox/mutators.js';
 import { noteMutators } from '../notes/mutators.js';
 import { tagMutators } from '../tags/mutators.js';
 import { taskMutators } from '../tasks/mutators.js';
@@ -21,6 +22,7 @@ export const mutators = {
   ...noteMutators,
   ...folderMutators,
   ...eventMutators,
+  ...inboxMutators,
   /** Consumes a mutation id the client could not send (see SKIP_MUTATION); changes nothing. */
   [SKIP_MUTATION]: defineMutator(z.unknown(), () => [], async () => {}),
 } satisfies Record<string, MutatorDef>;
