@@ -28,8 +28,4 @@ export function useInboxCount(): number {
 export function useInboxActions(): InboxActions {
   throw new Error('not merged yet');
 }
-export function splitInboxText(text: string): { title: string; rest: string } {
-  const lines = text.split('\n');
-  const i = lines.findIndex((l) => l.trim() !== '');
-  return { title: (lines[i] ?? '').trim(), rest: lines.slice(i + 1).join('\n').trim() };
-}
+export { splitInboxText } from '@adhd/shared/inbox/text';

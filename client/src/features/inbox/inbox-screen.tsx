@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { mdiCheckboxMultipleMarkedOutline, mdiDeleteOutline, mdiInboxArrowDown } from '@mdi/js';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
@@ -81,6 +81,7 @@ export function InboxScreen() {
     setSelected(new Set());
   };
 
+  const selectedCount = selected.size;
   const empty = items !== undefined && items.length === 0;
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-4 pb-20" aria-labelledby="inbox-title">
@@ -88,7 +89,7 @@ export function InboxScreen() {
         {!empty && items && (selecting ? (
           <>
             <Button variant="danger" icon={mdiDeleteOutline} disabled={selected.size === 0} onClick={deleteSelected}>
-              <Trans>Delete selected ({selected.size})</Trans>
+              <Trans>Delete selected ({selectedCount})</Trans>
             </Button>
             <Button variant="ghost" onClick={stopSelecting}>
               <Trans>Done</Trans>
@@ -161,9 +162,10 @@ export function InboxScreen() {
 function InboxToast({ toast, onDismiss, navigate }: { toast: ToastState; onDismiss(): void; navigate(href: string): void }) {
   if (toast.kind === 'failed') return <Toast message={<Trans>Couldn’t save the change. Please try again.</Trans>} onDismiss={onDismiss} />;
   if (toast.kind === 'deleted') {
+    const count = toast.count;
     return (
       <Toast
-        message={toast.count === 1 ? <Trans>Item deleted</Trans> : <Trans>{toast.count} items deleted</Trans>}
+        message={<Plural value={count} one="Item deleted" other="# items deleted" />}
         actionLabel={<Trans>Undo</Trans>}
         onAction={() => void toast.undo().catch((err: unknown) => console.error('Undo failed', err))}
         onDismiss={onDismiss}
