@@ -1,6 +1,7 @@
 import type { EventSource, eventCreateSchema } from '@adhd/shared/events/schema';
 import { folderCreateSchema } from '@adhd/shared/folders/schema';
 import { habitCreateBaseSchema, type HabitDayStatus } from '@adhd/shared/habits/schema';
+import type { InboxSource } from '@adhd/shared/inbox/schema';
 import { noteCreateSchema } from '@adhd/shared/notes/schema';
 import { tagCreateSchema } from '@adhd/shared/tags/schema';
 import { taskCreateSchema } from '@adhd/shared/tasks/schema';
@@ -69,6 +70,19 @@ const habitDayRow = z.object({
   status: z.enum(['complete', 'miss', 'skip'] satisfies Exclude<HabitDayStatus, 'empty'>[]),
 });
 
+/**
+ * An inbox item as stored (shared `InboxData`), written out like the event row: the shared inbox schema module
+ * evaluates the conversion schema's zod `record`, which first-paint JS does without. A source this build does
+ * not know (a newer server's) reads as `app` rather than hiding the item: a captured thought is never lost.
+ */
+const INBOX_SOURCES = ['app', 'telegram', 'share'] as const;
+type SameInboxSources = [InboxSource] extends [(typeof INBOX_SOURCES)[number]] ? ([(typeof INBOX_SOURCES)[number]] extends [InboxSource] ? true : false) : false;
+export type InboxRowMatchesShared = Expect<SameInboxSources>;
+const inboxRow = z.object({
+  text: z.string(),
+  source: z._default(z.catch(z.enum(INBOX_SOURCES), 'app'), 'app'),
+});
+
 /** The habits section colour (styles.css --color-section-habits): SPEC section 3, a habit shown without a colour. */
 export const HABITS_CATEGORY_COLOR = '#16A34A';
 
@@ -84,6 +98,7 @@ export const decoders = {
   folder: rowDecoder(folderRow, { idKey: '_id' }),
   tag: rowDecoder(tagRow),
   event: rowDecoder(eventRow),
+  inbox: rowDecoder(inboxRow),
 };
 
 export type DecodedType = keyof typeof decoders;

@@ -20,6 +20,7 @@ export const ENTITY_SPECS: { [T in DecodedType]: LiveTableSpec<EntityRow<T>> } =
   folder: { table: TABLE_OF.folder, decode: decoders.folder },
   tag: { table: TABLE_OF.tag, decode: decoders.tag },
   event: { table: TABLE_OF.event, decode: decoders.event },
+  inbox: { table: TABLE_OF.inbox, decode: decoders.inbox },
 };
 
 /** The live rows of `type` on `db` (made on first use: it starts reading the table then). */

@@ -62,7 +62,9 @@ export function guardOf(schema: AnySchema): Guard {
       const inner = guardOf(def.innerType!);
       return (v) => v === undefined || inner(v);
     }
+    // A caught value (`z.catch`): the fast path takes what the inner schema accepts, `safeParse` replaces the rest.
     case 'default':
+    case 'catch':
       return guardOf(def.innerType!);
     case 'pipe':
       // A stored value is the pipe's output already (a transform ran when it was written).

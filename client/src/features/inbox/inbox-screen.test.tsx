@@ -1,3 +1,4 @@
+import type { InboxSource } from '@adhd/shared/inbox/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ const live = async (table: 'inbox' | 'tasks' | 'notes') => ((await db[table].toA
 const inboxTexts = async () => (await live('inbox')).map((r) => r.data.text);
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
-async function seedItems(...items: { id: string; text: string; source?: string }[]) {
+async function seedItems(...items: { id: string; text: string; source?: InboxSource }[]) {
   for (const item of items) {
     await mutate(db, 'inbox.create', item);
     await tick(); // distinct creation times: newest first is well defined

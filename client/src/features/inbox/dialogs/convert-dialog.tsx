@@ -3,13 +3,13 @@ import { PrefilledHabitDialog } from '../../habits';
 import { AppendToNoteDialog, PrefilledNoteDialog } from '../../notes';
 import { PrefilledTaskDialog } from '../../tasks';
 import type { ConvertChoice } from '../components/convert-menu';
-import { splitInboxText, type InboxItem, type InboxTarget } from '../inbox-data';
+import { splitInboxText, type ConvertFields, type InboxItem, type InboxTarget } from '../inbox-data';
 
 export interface ConvertDialogProps {
   item: InboxItem;
   choice: ConvertChoice;
   /** Saves the conversion: the target created with `fields` and the item removed, in one write. */
-  onConvert(to: InboxTarget, fields: Record<string, unknown>): Promise<void>;
+  onConvert<T extends InboxTarget>(to: T, fields: ConvertFields[T]): Promise<void>;
   /** Appends the item (with `text`, maybe edited in the picker) to the note and removes it, in one write. */
   onAppend(noteId: string, text: string): Promise<void>;
   onClose(): void;
@@ -25,12 +25,12 @@ export function ConvertDialog({ item, choice, onConvert, onAppend, onClose }: Co
     case 'task':
       return <PrefilledTaskDialog initial={{ title, description: rest }} onSave={(fields) => onConvert('task', fields)} onClose={onClose} />;
     case 'event':
-      return <PrefilledEventDialog initial={{ title, description: rest }} onSave={(fields) => onConvert('event', { ...fields })} onClose={onClose} />;
+      return <PrefilledEventDialog initial={{ title, description: rest }} onSave={(fields) => onConvert('event', fields)} onClose={onClose} />;
     case 'habit':
       return <PrefilledHabitDialog initial={{ title, description: rest }} onSave={(fields) => onConvert('habit', fields)} onClose={onClose} />;
     case 'note':
       // A note needs content: a one-line thought becomes its own content too.
-      return <PrefilledNoteDialog initial={{ title, content: rest || item.text }} onSave={(values) => onConvert('note', { ...values })} onClose={onClose} />;
+      return <PrefilledNoteDialog initial={{ title, content: rest || item.text }} onSave={(values) => onConvert('note', values)} onClose={onClose} />;
     case 'append':
       return <AppendToNoteDialog open text={item.text} onClose={onClose} onAppend={onAppend} />;
   }
