@@ -1,7 +1,7 @@
 import type { InboxSource } from '@adhd/shared/inbox/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { AppDatabase } from '../../db/database';
 import { mutate } from '../../db/mutate';
 import { eachTestDb, renderWithI18n } from '../../test/kit';
@@ -110,13 +110,15 @@ describe('InboxScreen: the list', () => {
   it('scrolls to and highlights the item of /inbox?id=', async () => {
     await seedItems({ id: 'a', text: 'Not this' }, { id: 'b', text: 'This one' });
     window.history.replaceState(null, '', '/inbox?id=a');
-    let scrolled: Element | null = null;
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    onTestFinished(() => void (Element.prototype.scrollIntoView = original));
     Element.prototype.scrollIntoView = function (this: Element) {
-      scrolled = this;
+      scrolled.push(this);
     };
     renderWithI18n(<InboxScreen />);
     const row = await rowOf('Not this');
-    await waitFor(() => expect(scrolled).toBe(row));
+    await waitFor(() => expect(scrolled).toEqual([row]));
     expect(row.className).toContain('ring-2');
     expect((await rowOf('This one')).className).not.toContain('ring-2');
   });
