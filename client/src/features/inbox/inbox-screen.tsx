@@ -7,6 +7,7 @@ import { EmptyState, ListSkeleton, ScreenHeader } from '../../components/ui/scre
 import { Toast } from '../../components/ui/toast';
 import { usePrefs } from '../../lib/use-prefs';
 import { openCapture } from './capture/capture-state';
+import { capturePending, useWithPending } from './capture/pending';
 import type { ConvertChoice } from './components/convert-menu';
 import { InboxCaptureField } from './components/inbox-capture-field';
 import { InboxRow } from './components/inbox-row';
@@ -30,7 +31,7 @@ const TARGET_PATH: Record<InboxTarget, string> = { task: '/tasks', event: '/cale
 export function InboxScreen() {
   const { t } = useLingui();
   const prefs = usePrefs();
-  const items = useInboxItems();
+  const items = useWithPending(useInboxItems());
   const actions = useInboxActions();
   const now = useNow();
   const [, navigate] = useLocation();
@@ -102,7 +103,7 @@ export function InboxScreen() {
         ))}
       </ScreenHeader>
 
-      <InboxCaptureField onCapture={(text) => actions.capture(text)} />
+      <InboxCaptureField onCapture={(text) => capturePending(text, () => actions.capture(text))} />
 
       {items === undefined ? (
         <ListSkeleton rowClassName="h-16" />

@@ -1,11 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { mdiCheckCircleOutline, mdiClose } from '@mdi/js';
-import { useId, useLayoutEffect, useState, type KeyboardEvent, type Ref, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useState, type KeyboardEvent, type Ref, type RefObject } from 'react';
 import { IconButton } from '../../../components/ui/button';
 import { cn, fieldBox } from '../../../components/ui/cn';
 import { Icon } from '../../../components/ui/icon';
 import { useInboxActions } from '../inbox-data';
 import { readDraft, writeDraft } from './draft';
+import { capturePending } from './pending';
 
 export interface CaptureDialogProps {
   open: boolean;
@@ -17,6 +18,11 @@ export interface CaptureDialogProps {
 /** Grow the field with its text, up to 40 % of the window (then it scrolls). */
 function fit(el: HTMLTextAreaElement | null) {
   if (!el) return;
+  if (el.value === '') {
+    // One row: no layout to read (a forced layout of the whole page on every opening).
+    el.style.height = '';
+    return;
+  }
   el.style.height = 'auto';
   el.style.height = `${Math.min(el.scrollHeight + 2, Math.round(window.innerHeight * 0.4))}px`;
 }
@@ -34,9 +40,10 @@ export function CaptureDialog({ open, userId, fieldRef, onClose }: CaptureDialog
   const [saved, setSaved] = useState(0);
   const [failed, setFailed] = useState(false);
 
-  // A new opening starts a new count; the draft (maybe typed in another tab) is read again.
-  useLayoutEffect(() => {
-    if (!open) return;
+  // Closing ends this round's count; the next opening reads the draft again (maybe typed in another tab).
+  // Nothing is set on opening: the opening render stays one small pass.
+  useEffect(() => {
+    if (open) return;
     setSaved(0);
     setFailed(false);
     setText((current) => current || readDraft(userId));
@@ -53,7 +60,7 @@ export function CaptureDialog({ open, userId, fieldRef, onClose }: CaptureDialog
     const thought = text.trim();
     if (!thought) return;
     change('');
-    actions.capture(thought).then(
+    capturePending(thought, () => actions.capture(thought)).then(
       () => setSaved((n) => n + 1),
       (err: unknown) => {
         console.error('Capture failed', err);

@@ -7,9 +7,9 @@ function isTextTarget(target: EventTarget | null): boolean {
   return target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]') !== null;
 }
 
-/** A modal of the app (Radix or the capture dialog itself) is open: keys belong to it. */
+/** A modal, a menu or a list box of the app (Radix or the capture dialog itself) is open: keys belong to it. */
 function dialogOpen(): boolean {
-  return document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
+  return document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]') !== null;
 }
 
 /** Whether a keydown is the capture shortcut: Q by its physical key (a Russian layout types 'й'), no modifiers. */
