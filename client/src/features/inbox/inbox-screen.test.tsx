@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { AppDatabase } from '../../db/database';
 import { mutate } from '../../db/mutate';
 import { eachTestDb, renderWithI18n } from '../../test/kit';
-import { InboxScreen } from './inbox-screen';
+import { INBOX_PAGE, InboxScreen } from './inbox-screen';
 import { InboxShareScreen } from './share-screen';
 
 let db: AppDatabase;
@@ -121,6 +121,26 @@ describe('InboxScreen: the list', () => {
     await waitFor(() => expect(scrolled).toEqual([row]));
     expect(row.className).toContain('ring-2');
     expect((await rowOf('This one')).className).not.toContain('ring-2');
+  });
+});
+
+describe('InboxScreen: a long inbox', () => {
+  it('shows a page of items, more on demand, and always the item of /inbox?id=', async () => {
+    for (let i = 1; i <= INBOX_PAGE + 3; i++) await mutate(db, 'inbox.create', { id: `i${i}`, text: `Thought ${i}` });
+    // i1: the oldest item (created first, and the smallest id at an equal time), last in the list.
+    window.history.replaceState(null, '', '/inbox?id=i1');
+    renderWithI18n(<InboxScreen />);
+    await waitFor(() => expect(rows()).toHaveLength(INBOX_PAGE + 3));
+    expect(rows().at(-1)!.className).toContain('ring-2');
+  });
+
+  it('adds a page with "Show more"', async () => {
+    for (let i = 1; i <= INBOX_PAGE + 3; i++) await mutate(db, 'inbox.create', { id: `i${i}`, text: `Thought ${i}` });
+    renderWithI18n(<InboxScreen />);
+    await waitFor(() => expect(rows()).toHaveLength(INBOX_PAGE));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show more (3)' }));
+    expect(rows()).toHaveLength(INBOX_PAGE + 3);
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
   });
 });
 
