@@ -78,6 +78,7 @@ try {
         await field.type(line);
       }
       await field.press('Enter');
+      await page.getByTestId('capture-saved').waitFor();
       await page.keyboard.press('Escape');
     }
     await page.goto(`${server.url}/inbox`);

@@ -59,9 +59,14 @@ export function CaptureDialog({ open, userId, fieldRef, onClose }: CaptureDialog
   const store = () => {
     const thought = text.trim();
     if (!thought) return;
-    change('');
+    // The stored draft stays until the write has landed: a reload in between restores it rather than lose it.
+    setText('');
+    setFailed(false);
     capturePending(thought, () => actions.capture(thought)).then(
-      () => setSaved((n) => n + 1),
+      () => {
+        setSaved((n) => n + 1);
+        if (readDraft(userId).trim() === thought) writeDraft(userId, '');
+      },
       (err: unknown) => {
         console.error('Capture failed', err);
         setText((current) => current || thought);
