@@ -40,14 +40,13 @@ export function CaptureDialog({ open, userId, fieldRef, onClose }: CaptureDialog
   const [saved, setSaved] = useState(0);
   const [failed, setFailed] = useState(false);
 
-  // Closing ends this round's count; the next opening reads the draft again (maybe typed in another tab).
-  // Nothing is set on opening: the opening render stays one small pass.
+  // Closing ends this round's count. Nothing is set on opening: the opening render stays one small pass. (The
+  // stored draft is read on mount only: right after Enter it may still hold the thought being written.)
   useEffect(() => {
     if (open) return;
     setSaved(0);
     setFailed(false);
-    setText((current) => current || readDraft(userId));
-  }, [open, userId]);
+  }, [open]);
   useLayoutEffect(() => fit(fieldRef.current), [text, open, fieldRef]);
 
   const change = (value: string) => {
