@@ -38,14 +38,15 @@ const server = await startAppServer(dist, 'inbox-shots');
 const browser = await launchChromium();
 const shotFile = (name, s) => path.join(out, `inbox-${name}-${s.width}-${s.theme}-${s.locale}.png`);
 try {
-  const user = await registerBenchUser(server, 'inbox-shots', { timezone: 'Europe/Berlin' });
-  await pushMutations(server.url, user.token, `shots-${newId()}`, [
-    { name: 'task.create', args: { id: newId(), title: 'Pay rent' } },
-    { name: 'task.create', args: { id: newId(), title: 'Send invoice', priority: 'high' } },
-    { name: 'note.create', args: { id: newId(), title: 'Shopping', content: 'Bread\nMilk' } },
-  ]);
   mkdirSync(out, { recursive: true });
   for (const shot of SHOTS) {
+    // A user of its own per shot: the items are captured in the page and synced, so they would pile up.
+    const user = await registerBenchUser(server, 'inbox-shots', { timezone: 'Europe/Berlin' });
+    await pushMutations(server.url, user.token, `shots-${newId()}`, [
+      { name: 'task.create', args: { id: newId(), title: 'Pay rent' } },
+      { name: 'task.create', args: { id: newId(), title: 'Send invoice', priority: 'high' } },
+      { name: 'note.create', args: { id: newId(), title: 'Shopping', content: 'Bread\nMilk' } },
+    ]);
     const context = await signedInContext(browser, user, { viewport: { width: shot.width, height: shot.height }, timezoneId: 'Europe/Berlin', colorScheme: shot.theme });
     await context.addInitScript(([theme, locale]) => {
       localStorage.setItem('theme', theme);
@@ -68,7 +69,7 @@ try {
     await page.waitForURL(/\/inbox\?id=/);
     await top.waitFor();
     for (const text of ITEMS[shot.locale]) {
-      await page.locator('main').click({ position: { x: 2, y: 2 } });
+      await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
       await page.keyboard.press('q');
       const field = page.locator('[data-testid="capture"] textarea');
       const [first, ...rest] = text.split('\n');
@@ -99,7 +100,7 @@ try {
     await page.goto(`${server.url}/tasks`);
     await page.locator('main h1').waitFor();
     await page.waitForTimeout(400);
-    await page.locator('main').click({ position: { x: 2, y: 2 } });
+    await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
     await page.keyboard.press('q');
     const field = page.locator('[data-testid="capture"] textarea');
     await field.type(shot.locale === 'ru' ? 'Записаться к врачу' : 'Book the doctor');

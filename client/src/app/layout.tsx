@@ -72,7 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </nav>
         )}
       </header>
-      <main key={location} className="page-fade mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+      <main key={location} className={`page-fade mx-auto w-full max-w-6xl flex-1 px-4 pt-6 ${authenticated ? 'pb-24' : 'pb-6'}`}>
         {children}
       </main>
       {authenticated && user && <CaptureHost userId={user._id} />}

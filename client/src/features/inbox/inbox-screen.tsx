@@ -95,7 +95,7 @@ export function InboxScreen() {
   const selectedCount = selected.size;
   const empty = items !== undefined && items.length === 0;
   return (
-    <section className="mx-auto flex max-w-3xl flex-col gap-4 pb-20" aria-labelledby="inbox-title">
+    <section className="mx-auto flex max-w-3xl flex-col gap-4" aria-labelledby="inbox-title">
       <ScreenHeader titleId="inbox-title" title={<Trans>Inbox</Trans>} titleClassName="text-section-inbox dark:text-[#c084fc]">
         {!empty && items && (selecting ? (
           <>
