@@ -21,11 +21,17 @@ const SERVER_MODULES = dirs('server/src/modules');
 
 /**
  * The files of a server module that other modules and plugins may import: the sync engine and its store (every
- * domain writes through them) and the user's public profile. A module not listed here exposes nothing.
+ * domain writes through them), the user's public profile, and the entity reads of the domains another module
+ * answers with (the inbox conversion answers the task, event, habit or note it made; search answers each hit as
+ * its own GET route does). A module not listed here exposes nothing.
  */
 const SERVER_MODULE_SURFACES = {
   sync: ['engine.ts', 'fanout.ts', 'hooks.ts', 'hub.ts', 'limits.ts', 'repository.ts', 'rows.ts', 'sync-state.ts', 'tag-refs.ts'],
   user: ['public-user.ts', 'repository.ts'],
+  tasks: ['repository.ts'],
+  events: ['repository.ts'],
+  habits: ['repository.ts'],
+  notes: ['repository.ts'],
 };
 
 const feature = (name, file = '') => `./client/src/features/${name}${file}`;

@@ -1,5 +1,5 @@
 // Screenshots of the calendar (issue 15): the month, week, day and days views and the event dialog, at 375 and
-// 1280 px, light/en and dark/ru (both themes in both widths), into docs/screenshots/calendar-*.png.
+// 1280 px, in both themes and both languages at each width, into docs/screenshots/calendar-*.png.
 // Run from the repository root after `npx tsc -b` (it starts server/dist): node scripts/calendar-screenshots.mjs
 // The client is built into a temporary folder of its own. The user's events, tasks and habits are pushed through
 // the sync API first, around today's date, so the views are never empty.
@@ -44,6 +44,10 @@ const SHOTS = [
   { width: 1280, height: 900, theme: 'dark', locale: 'ru' },
   { width: 375, height: 812, theme: 'light', locale: 'en' },
   { width: 375, height: 812, theme: 'dark', locale: 'ru' },
+  { width: 1280, height: 900, theme: 'light', locale: 'ru' },
+  { width: 1280, height: 900, theme: 'dark', locale: 'en' },
+  { width: 375, height: 812, theme: 'light', locale: 'ru' },
+  { width: 375, height: 812, theme: 'dark', locale: 'en' },
 ];
 
 const say = (m) => console.log(`calendar-screenshots: ${m}`);

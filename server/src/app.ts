@@ -20,10 +20,13 @@ import { habitRoutes } from './modules/habits/routes.js';
 import { noteRoutes } from './modules/notes/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { inboxRoutes } from './modules/inbox/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
 import { syncRoutes } from './modules/sync/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { userRoutes } from './modules/user/routes.js';
+import { preloadMutations } from '@adhd/shared/sync/registry';
 
 /** Paths whose values never reach the logs (ASVS 16.2.5). */
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
@@ -44,6 +47,8 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Mutators that load code on first use (shared/src/sync/mutator.ts, lazyModule) get it now, not inside a push.
+  await preloadMutations();
   const app = Fastify({
     logger:
       options.logger === false
@@ -100,6 +105,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(noteRoutes);
   await app.register(folderRoutes);
   await app.register(eventRoutes);
+  await app.register(inboxRoutes);
+  await app.register(searchRoutes);
   await app.register(backupRoutes);
   await app.register(calendarFileRoutes, { config });
 

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, seedUser, withTestApp } from './kit.js';
-import { shown, syncedDevice, writeAfterBackup } from './restore.js';
+import { expectSearchAsAtBackup, shown, syncedDevice, writeAfterBackup } from './restore.js';
 
 /**
  * The PostgreSQL half of docs/operations.md, "Backing up" and "Restoring", done as written there: `pg_dump
@@ -62,6 +62,7 @@ describe('backup and restore on PostgreSQL (pg_dump, pg_restore)', () => {
         // Search works on the restored copy (its index is restored with it and kept by its triggers).
         const found = await restored.app.inject({ method: 'GET', url: `/api/notes?q=${encodeURIComponent('прив')}`, headers: user.headers });
         expect((found.json() as { _id: string }[]).map((n) => n._id)).toEqual(['note-1']);
+        await expectSearchAsAtBackup(restored.app, user);
       });
     } finally {
       await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);

@@ -9,7 +9,7 @@ import { backupSqlite } from '../src/cli/backup.js';
 import { makeTestApp, newClientId, seedUser, withTestApp } from './kit.js';
 import { DIST, startServerProcess } from './processes.js';
 import { registerOverHttp } from './register-over-http.mjs';
-import { shown, syncedDevice, writeAfterBackup } from './restore.js';
+import { expectSearchAsAtBackup, shown, syncedDevice, writeAfterBackup } from './restore.js';
 import { ScriptedClient } from './sync-client.js';
 
 /**
@@ -56,6 +56,7 @@ describe('backup and restore', () => {
       expect(next.epoch).not.toBe(phone.epoch);
       await device.pull();
       expect(shown(device)).toEqual(atBackup);
+      await expectSearchAsAtBackup(restored.app, user);
       // And it syncs on from there.
       await device.mutate('task.create', { id: 'after-restore', title: 'new' });
       await device.push();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { searchNotes } from '../src/modules/notes/repository.js';
+import { search } from '../src/modules/search/repository.js';
 import { useServerTest, type SeededUser, type TestApp } from './kit.js';
 
 /**
@@ -18,6 +19,9 @@ import { useServerTest, type SeededUser, type TestApp } from './kit.js';
 
 const NOTES = 300;
 const token = (i: number) => `tok${i}x`;
+/** Tasks and inbox items of the search index (migration 0010), keyed the same way. */
+const ITEMS = 200;
+const itemToken = (i: number) => `itm${i}z`;
 
 /** A pure-JS `.dump` + restore into `target`; `entities` rows go in reverse rowid order. */
 function dumpAndRestore(source: string, target: string) {
@@ -73,7 +77,20 @@ beforeAll(async () => {
       updated_at: now,
     }));
     for (let i = 0; i < rows.length; i += 100) await t.app.db.insertInto('entities').values(rows.slice(i, i + 100)).execute();
+    const items = Array.from({ length: ITEMS }, (_, i) => ({
+      user_id: owner.id,
+      type: i % 2 ? 'task' : 'inbox',
+      id: `${owner === t.user ? 'item' : 'other'}-${i}`,
+      data: JSON.stringify(i % 2 ? { title: `Task ${i}`, description: `about ${itemToken(i)}`, tags: [] } : { text: `idea ${itemToken(i)}`, source: 'app' }),
+      version: NOTES + i + 1,
+      deleted: 0,
+      field_versions: '{}',
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let i = 0; i < items.length; i += 100) await t.app.db.insertInto('entities').values(items.slice(i, i + 100)).execute();
   }
+  await t.app.db.deleteFrom('entities').where('user_id', '=', t.user.id).where('id', 'in', ['item-5', 'item-6']).execute();
   // A few deleted notes leave gaps, as a real history does.
   await t.app.db.deleteFrom('entities').where('user_id', '=', t.user.id).where('id', 'in', ['note-3', 'note-4']).execute();
 
@@ -126,6 +143,35 @@ describe('notes search after a dump and restore', () => {
       expect((await searchNotes(restored.db, t.user.id, 'fresh')).map((n) => n._id)).toEqual(['note-10']);
       await restored.db.deleteFrom('entities').where('user_id', '=', t.user.id).where('id', '=', 'note-20').execute();
       await expectEveryHitRight(restored.db, [3, 4, 10, 20]);
+    } finally {
+      await restored.close();
+    }
+  }, 60_000);
+});
+
+async function expectEveryItemRight(db: TestApp['app']['db'], skip: number[] = []) {
+  let wrong = 0;
+  for (let i = 0; i < ITEMS; i++) {
+    const hits = (await search(db, t.user.id, itemToken(i), 'all', '2026-01-01')).results.map((r) => `${r.type}:${r.id}`);
+    const expected = skip.includes(i) ? [] : [`${i % 2 ? 'task' : 'inbox'}:item-${i}`];
+    if (JSON.stringify(hits) !== JSON.stringify(expected)) wrong++;
+  }
+  expect(wrong).toBe(0);
+}
+
+describe('search of tasks, events, habits and inbox after a dump and restore', () => {
+  it('finds every item by its own words before and after the restore, and edits keep it right', async () => {
+    await expectEveryItemRight(t.app.db, [5, 6]);
+    const config = loadConfig({}, { dataDir: restoredDir, logLevel: 'silent', clientDist: null });
+    const restored = await buildApp(config, { logger: false });
+    try {
+      await expectEveryItemRight(restored.db, [5, 6]);
+      expect((await search(restored.db, other.id, itemToken(7), 'all', '2026-01-01')).results.map((r) => r.id)).toEqual(['other-7']);
+      const put = await restored.inject({ method: 'PUT', url: '/api/tasks/item-11', headers: t.user.headers, payload: { description: 'fresh words' } });
+      expect(put.statusCode, put.body).toBe(200);
+      expect((await search(restored.db, t.user.id, 'fresh', 'task', '2026-01-01')).results.map((r) => r.id)).toEqual(['item-11']);
+      await restored.db.deleteFrom('entities').where('user_id', '=', t.user.id).where('id', '=', 'item-20').execute();
+      await expectEveryItemRight(restored.db, [5, 6, 11, 20]);
     } finally {
       await restored.close();
     }

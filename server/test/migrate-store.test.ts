@@ -152,6 +152,11 @@ describe.runIf(PG_URL)('migrate-store into PostgreSQL', () => {
       expect((await search('прив')).map((n) => n._id)).toEqual(['n1']);
       expect((await search('встреч')).map((n) => n._id)).toEqual(['n1']);
       expect((await search('groc')).map((n) => n._id)).toEqual(['n2']);
+      // The index of tasks and the rest (migration 0010) is rebuilt by the copy's triggers, deleted rows left out.
+      const find = async (q: string) =>
+        ((await app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}`, headers: ann.headers })).json() as { results: { type: string; id: string }[] }).results;
+      expect(await find('paren')).toEqual([expect.objectContaining({ type: 'task', id: 't1' })]);
+      expect(await find('gone')).toEqual([]);
       const next = (await pullAs(app, ann, phone, { cursor: page.cursor, epoch: page.epoch })).page;
       expect(next).toMatchObject({ reset: false, changes: [], lastMutationId: 12 });
       const push = await pushAs(app, ann, phone, [{ id: 13, name: 'task.create', args: { id: 't4', title: 'On PostgreSQL' } }]);

@@ -61,7 +61,7 @@ async function startAgainAndExpectWholeSchema(file: string) {
     expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(await applied(db)).toEqual(names);
     const objects = await schemaObjects(db);
-    for (const t of ['users', 'entities', 'notes_fts', 'fts_note_ids', 'notes_fts_insert', 'notes_fts_update', 'notes_fts_delete']) {
+    for (const t of ['users', 'entities', 'notes_fts', 'fts_note_ids', 'notes_fts_insert', 'notes_fts_update', 'notes_fts_delete', 'search_fts', 'fts_search_ids', 'search_fts_insert', 'search_fts_update', 'search_fts_delete']) {
       expect(objects).toContain(t);
     }
     const now = new Date().toISOString();

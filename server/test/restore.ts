@@ -32,3 +32,12 @@ export async function writeAfterBackup(phone: ScriptedClient): Promise<void> {
   expect(phone.outbox).toEqual([]);
 }
 
+
+/** `GET /api/search` on a restored copy finds the backup's tasks and nothing written after the backup. */
+export async function expectSearchAsAtBackup(app: FastifyInstance, user: SeededUser): Promise<void> {
+  const find = async (q: string) =>
+    ((await app.inject({ method: 'GET', url: `/api/search?q=${q}&type=task`, headers: user.headers })).json() as { results: { id: string }[] }).results.map((r) => r.id);
+  expect((await find('task')).sort()).toEqual(['kept-1', 'kept-2', 'kept-3', 'kept-4', 'kept-5']);
+  expect(await find('renamed')).toEqual([]);
+  expect(await find('after')).toEqual([]);
+}

@@ -40,6 +40,8 @@ const tags = splitScreen(() => import('../features/tags/screens'), (m) => m.Tags
 const calendar = splitScreen(() => import('../features/calendar/screens'), (m) => m.CalendarScreen);
 const inbox = splitScreen(() => import('../features/inbox/screens'), (m) => m.InboxScreen);
 const inboxShare = splitScreen(() => import('../features/inbox/screens'), (m) => m.InboxShareScreen);
+const landing = splitScreen(() => import('../features/auth/screens'), (m) => m.LandingScreen);
+const login = splitScreen(() => import('../features/auth/screens'), (m) => m.LoginScreen);
 const settings = splitScreen(() => import('../features/settings/screens'), (m) => m.SettingsScreen);
 const TasksScreen = tasks.Component;
 const HabitsScreen = habits.Component;
@@ -61,6 +63,9 @@ const under = (pathname: string, base: string) => pathname === base || pathname.
 export function preloadScreen(pathname: string, db: AppDatabase | null): Promise<void> {
   // A failed chunk is reported by the route's own lazy(); here it is only a head start.
   const quiet = () => undefined;
+  if (pathname === '/') return landing.load().then(quiet, quiet);
+  // A visitor with no database (signed out) on a private path is sent to sign in.
+  if (under(pathname, '/auth/login') || (!db && !isPublicPath(pathname))) return login.load().then(quiet, quiet);
   if (under(pathname, '/tasks')) return tasks.load().then((m) => void (db && m.warmTasks(db)), quiet);
   if (under(pathname, '/habits')) return habits.load().then((m) => void (db && m.warmHabits(db)), quiet);
   if (under(pathname, '/notes')) return notes.load().then(quiet, quiet);
@@ -120,7 +125,7 @@ function AdminOnly({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-const lazyScreen = (Component: ComponentType, title: string) => (
+const lazyScreen = (Component: ComponentType, title: string | null) => (
   <Screen title={title}>
     <Suspense fallback={null}>
       <Component />
@@ -136,15 +141,11 @@ export function AppRoutes() {
   return (
     <Guard>
       <Switch>
-        <Route path="/">
-          <Screen title={null}>{auth.landing}</Screen>
-        </Route>
+        <Route path="/">{lazyScreen(landing.Component, null)}</Route>
         <Route path="/auth">
           <Redirect to="/auth/login" replace />
         </Route>
-        <Route path="/auth/login">
-          <Screen title={t`Sign in`}>{auth.login}</Screen>
-        </Route>
+        <Route path="/auth/login">{lazyScreen(login.Component, t`Sign in`)}</Route>
         <Route path="/auth/register">
           <Screen title={t`Create account`}>{auth.register}</Screen>
         </Route>

@@ -1,6 +1,6 @@
 import { MutationError } from '@adhd/shared/sync/mutator';
 import type { Change, EntityType, PullResponse } from '@adhd/shared/sync/protocol';
-import { runWireMutation } from '@adhd/shared/sync/registry';
+import { preloadMutations, runWireMutation } from '@adhd/shared/sync/registry';
 import { TABLE_OF, type AppDatabase, type BaseRow, type LocalRow } from './database';
 import { DexieTx, parentOf } from './dexie-tx';
 import { emitPulled, markPullTransaction } from './pull-events';
@@ -23,6 +23,9 @@ export type ApplyResult =
 export async function applyPullPage(db: AppDatabase, page: PullResponse, sentCursor: number, sentEpoch?: string): Promise<ApplyResult> {
   const written = new Map<string, LocalRow[]>();
   let delivered = false;
+  // The last page replays the outbox: a queued mutation whose code loads on first use gets it first (the
+  // transaction would not survive the fetch).
+  if (!page.hasMore) await preloadMutations();
   const result = await db.transaction('rw', db.writeTables, async (): Promise<ApplyResult> => {
     const stored = Number((await db._meta.get('cursor'))?.value ?? 0);
     const storedEpoch = (await db._meta.get('epoch'))?.value;

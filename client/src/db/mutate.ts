@@ -1,4 +1,4 @@
-import { runWireMutation, type MutationArgs, type MutationName } from '@adhd/shared/sync/registry';
+import { preloadMutations, runWireMutation, type MutationArgs, type MutationName } from '@adhd/shared/sync/registry';
 import type { MutationOutcome } from '@adhd/shared/sync/mutator';
 import type { AppDatabase } from './database';
 import { DexieTx } from './dexie-tx';
@@ -18,6 +18,8 @@ export async function mutate<N extends MutationName>(db: AppDatabase, name: N, a
  * time by the mutator's schema only.
  */
 export async function mutateWire(db: AppDatabase, name: string, args: unknown): Promise<MutationOutcome> {
+  // A mutation whose code loads on first use (an occurrence edit) gets it before the transaction opens.
+  await preloadMutations([name]);
   return db.transaction('rw', db.writeTables, async () => {
     const tx = new DexieTx(db, new Date().toISOString(), true);
     const outcome = await runWireMutation(tx, name, args);

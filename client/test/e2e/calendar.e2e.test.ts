@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, startServer, waitForServiceWorker, watchProblems, type E2EServer } from './harness';
+import { hasChromium, launchBrowser, signedInContext, startServer, waitForServiceWorker, watchProblems, type E2EServer } from './harness';
 import { registerOverHttp } from '../../../server/test/register-over-http.mjs';
 
 /**
@@ -33,19 +33,7 @@ describe.runIf(hasChromium)('calendar journey', () => {
     await server?.close();
   });
 
-  async function signedIn(): Promise<BrowserContext> {
-    const ctx = await browser.newContext({ timezoneId: 'UTC', viewport: { width: 1280, height: 900 } });
-    await ctx.addInitScript(
-      ([token, user]) => {
-        if (!localStorage.getItem('auth_token')) {
-          localStorage.setItem('auth_token', token);
-          localStorage.setItem('auth_user', user);
-        }
-      },
-      [session.token, JSON.stringify(session.user)],
-    );
-    return ctx;
-  }
+  const signedIn = () => signedInContext(browser, session, { timezoneId: 'UTC' });
 
   const dayCell = (page: Page, date: string) => page.locator(`.cal-root [role="cell"][data-date="${date}"], .cal-root [role="gridcell"][data-date="${date}"]`).first();
   const eventIn = (page: Page, date: string, title: string) => dayCell(page, date).locator('[data-testid="calendar-event"]', { hasText: title });

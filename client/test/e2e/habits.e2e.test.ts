@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, startServer, waitForServiceWorker, watchProblems, type E2EServer } from './harness';
+import { hasChromium, launchBrowser, signedInContext, startServer, waitForServiceWorker, watchProblems, type E2EServer } from './harness';
 import { registerOverHttp } from '../../../server/test/register-over-http.mjs';
 
 /**
@@ -30,19 +30,7 @@ describe.runIf(hasChromium)('habits offline journey', () => {
     await server?.close();
   });
 
-  async function signedIn(): Promise<BrowserContext> {
-    const ctx = await browser.newContext({ timezoneId: 'UTC', viewport: { width: 1280, height: 900 } });
-    await ctx.addInitScript(
-      ([token, user]) => {
-        if (!localStorage.getItem('auth_token')) {
-          localStorage.setItem('auth_token', token);
-          localStorage.setItem('auth_user', user);
-        }
-      },
-      [session.token, JSON.stringify(session.user)],
-    );
-    return ctx;
-  }
+  const signedIn = () => signedInContext(browser, session, { timezoneId: 'UTC' });
 
   async function streaksIn(page: Page) {
     const text = await page.getByTestId('habit-streaks').innerText();

@@ -119,3 +119,25 @@ export async function storedState(context: BrowserContext, page: Page) {
     localStorage: Object.keys(localStorage),
   }));
 }
+
+/**
+ * A browser context already signed in as `session` (the token and user put in localStorage before the app runs,
+ * as a sign-in leaves them), at 1280×900 by default.
+ */
+export async function signedInContext(
+  browser: Browser,
+  session: { token: string; user: unknown },
+  options: { timezoneId?: string; viewport?: { width: number; height: number } } = {},
+): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  await ctx.addInitScript(
+    ([token, user]) => {
+      if (!localStorage.getItem('auth_token')) {
+        localStorage.setItem('auth_token', token);
+        localStorage.setItem('auth_user', user);
+      }
+    },
+    [session.token, JSON.stringify(session.user)] as const,
+  );
+  return ctx;
+}

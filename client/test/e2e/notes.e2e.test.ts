@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, startServer, waitForServiceWorker, watchProblems, type E2EServer } from './harness';
+import { hasChromium, launchBrowser, signedInContext, startServer, waitForServiceWorker, watchProblems, type E2EServer } from './harness';
 import { registerOverHttp } from '../../../server/test/register-over-http.mjs';
 
 /**
@@ -26,16 +26,7 @@ describe.runIf(hasChromium)('notes journey', () => {
     return res.json();
   };
 
-  async function signedIn(): Promise<BrowserContext> {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await ctx.addInitScript(([token, user]) => {
-      if (!localStorage.getItem('auth_token')) {
-        localStorage.setItem('auth_token', token);
-        localStorage.setItem('auth_user', user);
-      }
-    }, [session.token, JSON.stringify(session.user)] as const);
-    return ctx;
-  }
+  const signedIn = () => signedInContext(browser, session);
 
   const synced = (page: Page) => page.locator('[data-testid="sync-badge"][data-status="synced"]').waitFor({ timeout: 30_000 });
   const card = (page: Page, region: string, title: string) =>

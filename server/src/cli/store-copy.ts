@@ -10,8 +10,8 @@ import { CliError } from './io.js';
  * copied and checked without touching this file.
  */
 
-/** What only SQLite has: its own full-text index (FTS5 and its note id map), rebuilt by PostgreSQL its own way. */
-const SQLITE_DERIVED = /^(notes_fts($|_)|fts_note_ids$)/;
+/** What only SQLite has: its own full-text indexes (FTS5 and their id maps), rebuilt by PostgreSQL its own way. */
+const SQLITE_DERIVED = /^((notes|search)_fts($|_)|fts_(note|search)_ids$)/;
 /** The migrator's bookkeeping: the target has its own, written when its migrations ran. */
 const MIGRATOR = /^kysely_migration/;
 /**

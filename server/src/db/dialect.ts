@@ -33,6 +33,12 @@ export interface Dialect {
   /** The statement that checks a full-text query of the notes index (see `searchNotesSql`). */
   searchNotes(userId: string, words: string[], limit: number): RawBuilder<unknown>;
   /**
+   * The statement of `GET /api/search` (migration 0010 and the notes index): the user's live rows of `types`
+   * matching every word as a prefix, as `{ type, id }`, best match first (title weighed over body), at most
+   * `limit`.
+   */
+  search(userId: string, words: string[], types: readonly SearchIndexType[], limit: number): RawBuilder<{ type: string; id: string }>;
+  /**
    * One process owns the store and runs its statements one at a time (SQLite: the DATA_DIR claim and one
    * connection), so short-lived coordination (password checks in flight, write buckets) may stay in memory.
    * False on PostgreSQL: pooled connections run at once and several instances share the store, so such state
@@ -68,6 +74,18 @@ export interface Dialect {
   autoId(c: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
 }
 
+/** The entity types `search` finds: notes from their own index (0002/0004), the others from 0010's. */
+export type SearchIndexType = 'task' | 'note' | 'event' | 'habit' | 'inbox';
+
+/** The two arms of `search`: the notes index and the 0010 index (narrowed to `types`), either may be absent. */
+function searchArms(types: readonly SearchIndexType[], notes: RawBuilder<unknown>, others: (only: RawBuilder<unknown>) => RawBuilder<unknown>) {
+  const rest = types.filter((t) => t !== 'note');
+  const arms: RawBuilder<unknown>[] = [];
+  if (rest.length) arms.push(others(sql`(${sql.join(rest)})`));
+  if (types.includes('note')) arms.push(notes);
+  return sql.join(arms, sql` UNION ALL `);
+}
+
 const NOTE_COLUMNS = sql.raw('e.type, e.id, e.data, e.parent_id, e.version, e.deleted, e.created_at, e.updated_at');
 
 const sqlite: Dialect = {
@@ -90,6 +108,20 @@ const sqlite: Dialect = {
       JOIN entities e ON e.user_id = m.user_id AND e.type = 'note' AND e.id = m.note_id
       WHERE notes_fts MATCH ${match} AND m.user_id = ${userId} AND e.deleted = 0
       ORDER BY bm25(notes_fts, 10.0, 1.0) LIMIT ${limit}`;
+  },
+  // Both indexes weigh the title 10:1 with bm25 (lower is better); each index only holds live rows.
+  search: (userId, words, types, limit) => {
+    const match = words.map((w) => `"${w}"*`).join(' ');
+    const arms = searchArms(
+      types,
+      sql`SELECT 'note' AS type, m.note_id AS id, bm25(notes_fts, 10.0, 1.0) AS score
+        FROM notes_fts f JOIN fts_note_ids m ON m.fts_rowid = f.rowid
+        WHERE notes_fts MATCH ${match} AND m.user_id = ${userId}`,
+      (only) => sql`SELECT m.type AS type, m.item_id AS id, bm25(search_fts, 10.0, 1.0) AS score
+        FROM search_fts f JOIN fts_search_ids m ON m.fts_rowid = f.rowid
+        WHERE search_fts MATCH ${match} AND m.user_id = ${userId} AND m.type IN ${only}`,
+    );
+    return sql<{ type: string; id: string }>`SELECT type, id FROM (${arms}) ORDER BY score, type, id LIMIT ${limit}`;
   },
   bigint: 'integer',
   autoId: (c) => c.primaryKey().autoIncrement(),
@@ -128,6 +160,18 @@ const postgres: Dialect = {
       JOIN entities e ON e.user_id = f.user_id AND e.type = 'note' AND e.id = f.note_id
       WHERE f.user_id = ${userId} AND f.doc @@ to_tsquery('simple', adhd_search_fold(${query})) AND e.deleted = 0
       ORDER BY ts_rank(f.doc, to_tsquery('simple', adhd_search_fold(${query})), 1) DESC, e.updated_at DESC LIMIT ${limit}`;
+  },
+  // Both indexes hold live rows only, title weight A and body B; ts_rank needs no corpus, so the arms compare.
+  search: (userId, words, types, limit) => {
+    const query = sql`to_tsquery('simple', adhd_search_fold(${words.map((w) => `${w}:*`).join(' & ')}))`;
+    const arms = searchArms(
+      types,
+      sql`SELECT 'note' AS type, note_id AS id, ts_rank(doc, q, 1) AS score
+        FROM notes_fts, ${query} q WHERE user_id = ${userId} AND doc @@ q`,
+      (only) => sql`SELECT type, item_id AS id, ts_rank(doc, q, 1) AS score
+        FROM search_fts, ${query} q WHERE user_id = ${userId} AND doc @@ q AND type IN ${only}`,
+    );
+    return sql<{ type: string; id: string }>`SELECT type, id FROM (${arms}) s ORDER BY score DESC, type, id LIMIT ${limit}`;
   },
   bigint: 'bigint',
   autoId: (c) => c.primaryKey().generatedByDefaultAsIdentity(),

@@ -3,7 +3,7 @@ import { useServerTest } from '../../test/kit.js';
 
 /**
  * The entity kit (entity-routes.ts) gives every domain the same five routes with the same shapes, statuses and
- * errors (CONTRACT.md, HTTP API conventions). One table of the five domains moved onto it.
+ * errors (CONTRACT.md, HTTP API conventions). One table of the domains on it.
  */
 
 const t = useServerTest({ user: false });
@@ -14,6 +14,7 @@ const domains = [
   { url: '/api/folders', body: { name: 'F' }, notFound: 'Folder not found', required: 'name' },
   { url: '/api/tags', body: { name: 'tag' }, notFound: 'Tag not found', required: 'name' },
   { url: '/api/habits', body: { title: 'H' }, notFound: 'Habit not found', required: 'title' },
+  { url: '/api/inbox', body: { text: 'I' }, notFound: 'Inbox item not found', required: 'text' },
 ];
 
 /** The entity of a folder answer (`{ data }`) or of any other answer. */

@@ -1,8 +1,7 @@
 import { z } from 'zod/mini';
 import { createArgs, idArgs, patchArgs, withId } from '../sync/args.js';
-import { defineMutator, definedFields, MutationError } from '../sync/mutator.js';
+import { defineMutator, definedFields, lazyModule, MutationError } from '../sync/mutator.js';
 import { idSchema } from '../validation/fields.js';
-import { deleteOccurrence, editOccurrence } from './occurrences.js';
 import { eventCreateSchema, eventFields, eventPatchSchema, isReadOnlyEvent, LOCAL_SOURCE_FIELDS, occurrenceKeySchema, withEventDefaults, type EventData } from './schema.js';
 import { assertEventRules, normaliseEvent, putEvent, writableEvent } from './store.js';
 
@@ -83,16 +82,30 @@ const editOccurrenceArgs = z.object({
   newId: z.optional(idSchema),
 });
 
+/**
+ * The series arithmetic of occurrence edits (series, months, days, zones: ~4 KiB gzip) is loaded on first use:
+ * the client's start-up JS carries every mutator, and these two are rare.
+ */
+const occurrences = lazyModule(() => import('./occurrences.js'));
+const preload = { preload: occurrences.load };
+
 export const eventEditOccurrence = defineMutator(
   editOccurrenceArgs,
   (a) => [['event', a.id], ['event', a.newId]],
-  (tx, { id, originalStart, scope, fields, newId }) => editOccurrence(tx, { id, originalStart, scope, patch: clientPatch(fields), newId }),
+  async (tx, { id, originalStart, scope, fields, newId }) =>
+    (occurrences.loaded ?? (await occurrences.load())).editOccurrence(tx, { id, originalStart, scope, patch: clientPatch(fields), newId }),
+  preload,
 );
 
 /** Delete one occurrence ('this': an exdate), it and the following ones (the series ends before it), or all. */
 const deleteOccurrenceArgs = z.object({ ...withId, originalStart: occurrenceKeySchema, scope: scopeSchema });
 
-export const eventDeleteOccurrence = defineMutator(deleteOccurrenceArgs, (a) => [['event', a.id]], (tx, args) => deleteOccurrence(tx, args));
+export const eventDeleteOccurrence = defineMutator(
+  deleteOccurrenceArgs,
+  (a) => [['event', a.id]],
+  async (tx, args) => (occurrences.loaded ?? (await occurrences.load())).deleteOccurrence(tx, args),
+  preload,
+);
 
 export const eventMutators = {
   'event.create': eventCreate,

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { EventData } from '../events/schema.js';
 import type { HabitData } from '../habits/schema.js';
 import type { NoteData } from '../notes/schema.js';
-import { MutationError } from '../sync/mutator.js';
+import { MutationError, type MutatorDef } from '../sync/mutator.js';
 import { MemoryTx } from '../sync/memory-tx.js';
-import { readsOf, prepareMutation, runMutation } from '../sync/registry.js';
+import { preloadMutations, prepareMutation, readsOf, runMutation } from '../sync/registry.js';
 import type { TaskData } from '../tasks/schema.js';
 import type { InboxData } from './schema.js';
 import { splitInboxText } from './text.js';
@@ -183,7 +183,8 @@ describe('inbox.convert', () => {
     expect((await item(tx, 'i'))?.data.text).toBe('Back');
   });
 
-  it('declares the item, the target and the target’s own reads', () => {
+  it('declares the item, the target and the target’s own reads once its code is loaded', async () => {
+    await preloadMutations(['inbox.convert']);
     const reads = readsOf(prepareMutation('inbox.convert', { id: 'i', to: 'task', targetId: 't', fields: { parent: 'p' } }));
     expect(reads).toEqual(expect.arrayContaining([['inbox', 'i'], ['task', 't'], ['task', 'p']]));
     const note = readsOf(prepareMutation('inbox.convert', { id: 'i', to: 'note', targetId: 'n', fields: { folder: 'f' } }));
@@ -216,5 +217,22 @@ describe('inbox.append', () => {
     expect((await tx.get<NoteData>('note', 'big'))?.data.content.length).toBe(499_999);
     expect((await tx.get<NoteData>('note', 'gone'))?.deleted).toBe(true);
     expect((await item(tx, 'i'))?.deleted).toBe(false);
+  });
+});
+
+describe('preload', () => {
+  it('convert and append load their target mutators’ lazy code first (a client transaction cannot wait for it)', async () => {
+    const { mutators } = await import('../sync/registry.js');
+    const targets = [mutators['task.create'], mutators['note.update']] as MutatorDef[];
+    const loads = targets.map((def) => (def.preload = vi.fn(async () => undefined)));
+    try {
+      for (const name of ['inbox.convert', 'inbox.append']) {
+        for (const load of loads) load.mockClear();
+        await preloadMutations([name]);
+        for (const load of loads) expect(load).toHaveBeenCalledOnce();
+      }
+    } finally {
+      for (const def of targets) delete def.preload;
+    }
   });
 });

@@ -86,9 +86,37 @@ export interface MutatorDef<S extends z.ZodMiniType = z.ZodMiniType> {
    */
   reads(args: ArgsOut<S>): readonly RowRef[];
   run(tx: MutationTx, args: ArgsOut<S>): Promise<MutationOutcome | void>;
+  /**
+   * Loads the code `run` imports lazily (kept out of the client's start-up JS), if any. The client calls it
+   * before it opens the IndexedDB transaction `run` works in: a transaction does not outlive a module fetch.
+   */
+  preload?: () => Promise<unknown>;
 }
 
 /** A named mutation: its args schema, the rows it reads by id (for prefetch) and its effect (see MutatorDef). */
-export function defineMutator<S extends z.ZodMiniType>(args: S, reads: MutatorDef<S>['reads'], run: MutatorDef<S>['run']): MutatorDef<S> {
-  return { args, reads, run };
+export function defineMutator<S extends z.ZodMiniType>(
+  args: S,
+  reads: MutatorDef<S>['reads'],
+  run: MutatorDef<S>['run'],
+  options: { preload?: () => Promise<unknown> } = {},
+): MutatorDef<S> {
+  return { args, reads, run, ...options };
+}
+
+/**
+ * A module loaded on first use and then held: `load()` imports it once; `loaded` is the module or null. A
+ * mutator that needs rarely used code takes it through this and names `load` as its `preload`.
+ */
+export function lazyModule<M>(importer: () => Promise<M>): { load(): Promise<M>; readonly loaded: M | null } {
+  let loaded: M | null = null;
+  let pending: Promise<M> | null = null;
+  return {
+    load: () => (loaded ? Promise.resolve(loaded) : (pending ??= importer().then((m) => (loaded = m), (err: unknown) => {
+      pending = null;
+      throw err;
+    }))),
+    get loaded() {
+      return loaded;
+    },
+  };
 }

@@ -71,6 +71,15 @@ export function readsOf(mutation: PreparedMutation): readonly RowRef[] {
   return definitionOf(mutation.name).reads(mutation.args);
 }
 
+/**
+ * Load the lazily imported code of mutation `name` (none for most), or of every mutation when `name` is left out:
+ * the client awaits it before the IndexedDB transaction that runs the mutation. An unknown name loads nothing.
+ */
+export async function preloadMutations(names?: Iterable<string>): Promise<void> {
+  const defs: MutatorDef[] = names ? [...names].filter(isMutationName).map(definitionOf) : Object.values(mutators);
+  await Promise.all(defs.map((def) => def.preload?.()));
+}
+
 /** Run a prepared mutation. Throws MutationError for domain errors. */
 export async function runPrepared(tx: MutationTx, mutation: PreparedMutation): Promise<MutationOutcome> {
   return (await definitionOf(mutation.name).run(tx, mutation.args)) ?? {};

@@ -1,6 +1,4 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { LandingScreen } from './landing-screen';
-import { LoginScreen } from './login-screen';
 
 const lazyNamed = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((m) => ({ default: m[name] })));
@@ -17,13 +15,11 @@ const later = (Screen: ComponentType) => (
 );
 
 /**
- * The auth feature's screens, by route. Landing and login are in the first bundle (they are the first screens
- * a visitor sees); the others load on demand.
+ * The auth feature's later screens, by route, each loaded on demand. Landing and login are in `screens.ts`, which
+ * app/routes.tsx loads (and preloads for a visitor's first screen) like the other sections' screens.
  */
-export function authScreens(): Record<'landing' | 'login' | 'register' | 'verify' | 'forgot' | 'reset', ReactNode> {
+export function authScreens(): Record<'register' | 'verify' | 'forgot' | 'reset', ReactNode> {
   return {
-    landing: <LandingScreen />,
-    login: <LoginScreen />,
     register: later(RegisterScreen),
     verify: later(VerifyScreen),
     forgot: later(ForgotPasswordScreen),

@@ -7,6 +7,7 @@ import * as m0006 from './0006_push_rejections.js';
 import * as m0007 from './0007_live_rows.js';
 import * as m0008 from './0008_shared_instances.js';
 import * as m0009 from './0009_calendar_feeds.js';
+import * as m0010 from './0010_search.js';
 
 /** Numbered migrations, applied in order at start. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0007_live_rows': m0007,
   '0008_shared_instances': m0008,
   '0009_calendar_feeds': m0009,
+  '0010_search': m0010,
 };

@@ -1,7 +1,7 @@
 import type { Habit, HabitData, HabitDayData } from '@adhd/shared/habits/schema';
 import { deriveHabit } from '@adhd/shared/habits/view';
 import { toApi } from '../../lib/api-row.js';
-import { findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
+import { findEntities, findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
 
 /**
  * Reads of habits as the API answers them. Days live in their own `habitDay` rows (parent link `habit`);
@@ -69,4 +69,21 @@ async function dayVersions(db: Db, userId: string): Promise<Map<string, number>>
     .groupBy('parent_id')
     .execute();
   return new Map(rows.map((r) => [r.parent_id!, Number(r.v)]));
+}
+
+/** The live habits among `ids` (in no particular order), each as `getHabit` answers it, their days read at once. */
+export async function habitsByIds(db: Db, userId: string, ids: string[], today: string): Promise<Habit[]> {
+  const rows = (await findEntities(db, userId, 'habit', ids)).filter((r) => !r.deleted);
+  if (rows.length === 0) return [];
+  const days = await db
+    .selectFrom('entities')
+    .select(['parent_id', 'data', 'version', 'deleted'])
+    .where('user_id', '=', userId)
+    .where('type', '=', 'habitDay')
+    .where('parent_id', 'in', rows.map((r) => r.id))
+    .execute();
+  const marks = marksByHabit(days.filter((d) => !d.deleted));
+  const versions = new Map<string, number>();
+  for (const d of days) versions.set(d.parent_id!, Math.max(versions.get(d.parent_id!) ?? 0, Number(d.version)));
+  return rows.map((r) => toHabit(r, marks.get(r.id) ?? [], today, versions.get(r.id)));
 }

@@ -2,7 +2,7 @@ import type { Task, TaskData } from '@adhd/shared/tasks/schema';
 import { childrenIndex } from '@adhd/shared/tasks/logic';
 import { jsonEach } from '../../lib/json-stream.js';
 import { apiJson, toApi } from '../../lib/api-row.js';
-import { findChildLinks, findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
+import { findChildLinks, findEntities, findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
 
 /** Reads of tasks as the API answers them; `children` is derived from the live rows' parent links. */
 
@@ -40,4 +40,11 @@ export async function getTask(db: Db, userId: string, id: string): Promise<Task 
   if (!row || row.deleted) return null;
   const index = await childrenOf(db, userId, [row], false);
   return toTask(row, index.get(row.id) ?? []);
+}
+
+/** The live tasks among `ids` (in no particular order), each as `getTask` answers it. */
+export async function tasksByIds(db: Db, userId: string, ids: string[]): Promise<Task[]> {
+  const rows = (await findEntities(db, userId, 'task', ids)).filter((r) => !r.deleted);
+  const index = await childrenOf(db, userId, rows, false);
+  return rows.map((r) => toTask(r, index.get(r.id) ?? []));
 }

@@ -78,6 +78,8 @@ describe('inbox data', () => {
     await act(() => result.current.actions.removeMany([a, b]));
     await waitFor(() => expect(result.current.items?.map((i) => i.id)).toEqual([c]));
     expect(await outboxNames()).toEqual(['inbox.create', 'inbox.create', 'inbox.create', 'inbox.delete', 'inbox.delete']);
+    await act(() => result.current.actions.restoreMany([a, b]));
+    await waitFor(() => expect(result.current.items?.map((i) => i.id).sort()).toEqual([a, b, c].sort()));
   });
 
   it('convert writes the task and removes the item in one transaction, queued as one inbox.convert', async () => {
@@ -93,6 +95,17 @@ describe('inbox data', () => {
     const outbox = await db._outbox.toArray();
     expect(outbox.map((e) => e.name)).toEqual(['inbox.create', 'inbox.convert']);
     expect(outbox[1]?.args).toMatchObject({ id, to: 'task', targetId: taskId });
+  });
+
+  it('undoConvert deletes the created entity and brings the item back', async () => {
+    const { result } = renderInbox();
+    const id = await result.current.actions.capture('Oops\nwrong target');
+    const noteId = await result.current.actions.convert(id, 'note');
+    await waitFor(() => expect(result.current.items).toEqual([]));
+    await act(() => result.current.actions.undoConvert(id, 'note', noteId));
+    await waitFor(() => expect(result.current.items?.map((i) => i.text)).toEqual(['Oops\nwrong target']));
+    expect((await row('notes', noteId))?.deleted).toBe(1);
+    expect(await outboxNames()).toEqual(['inbox.create', 'inbox.convert', 'note.delete', 'inbox.restore']);
   });
 
   it('convert to an event or a habit starts today on this device; to a note, at the root', async () => {

@@ -22,12 +22,16 @@ export interface InboxActions {
   restore(id: string): Promise<void>;
   /** Delete several items in one local transaction (all or none). */
   removeMany(ids: readonly string[]): Promise<void>;
+  /** The undo of `removeMany`: the items come back, in one transaction. */
+  restoreMany(ids: readonly string[]): Promise<void>;
   /**
    * Turn the item into a task, event, habit or note (`fields` are the dialog's values; the item's text fills the
    * rest) and remove it, in one transaction; resolves with the new entity's id. A refused conversion changes
    * nothing and rejects with the MutationError naming the target's fields.
    */
   convert<T extends InboxTarget>(id: string, to: T, fields?: ConvertFields[T]): Promise<string>;
+  /** The undo of a conversion: the created entity is deleted and the item restored, in one transaction. */
+  undoConvert(id: string, to: InboxTarget, targetId: string): Promise<void>;
   /** Append the item's text to an existing note (a blank line between) and remove the item, in one transaction. */
   append(id: string, noteId: string): Promise<void>;
 }
@@ -63,10 +67,24 @@ function actionsFor(need: () => AppDatabase): InboxActions {
         for (const id of ids) await mutate(db, 'inbox.delete', { id });
       });
     },
+    async restoreMany(ids) {
+      const db = need();
+      if (ids.length === 0) return;
+      await db.transaction('rw', db.writeTables, async () => {
+        for (const id of ids) await mutate(db, 'inbox.restore', { id });
+      });
+    },
     async convert(id, to, fields = {}) {
       const targetId = newRowId();
       await mutate(need(), 'inbox.convert', { id, to, targetId, fields: withToday(to, fields) });
       return targetId;
+    },
+    async undoConvert(id, to, targetId) {
+      const db = need();
+      await db.transaction('rw', db.writeTables, async () => {
+        await mutate(db, `${to}.delete`, { id: targetId });
+        await mutate(db, 'inbox.restore', { id });
+      });
     },
     async append(id, noteId) {
       await mutate(need(), 'inbox.append', { id, noteId });

@@ -1,0 +1,67 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * The search index of tasks, events, habits and inbox items on PostgreSQL (migration 0010; SQLite has FTS5 there
+ * instead), behind the same repository call (`dialect.search`, db/dialect.ts):
+ * - `search_fts(user_id, type, item_id, doc)`: one row per live row of the four types, `doc` built by
+ *   `adhd_search_doc(title, body)` from migration 0004 (the `simple` configuration, folded as SQLite's
+ *   `unicode61 remove_diacritics 2` folds: lower case, accents removed, non-alphanumerics as word breaks), the
+ *   title weighted A and the body B, with a GIN index;
+ * - triggers on `entities` keep it in step in the writing transaction, as the notes index's do.
+ * Title and body per type: see 0010_search.ts.
+ */
+
+const TYPES = "('task', 'event', 'habit', 'inbox')";
+
+export async function createPostgresSearch(db: Kysely<unknown>): Promise<void> {
+  // The indexed title and body of a row of one of the four types (see 0010_search.ts).
+  await sql`CREATE FUNCTION adhd_search_entity_text(type text, data jsonb) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ SELECT ARRAY[
+      CASE type WHEN 'inbox' THEN data ->> 'text' ELSE data ->> 'title' END,
+      CASE type
+        WHEN 'inbox' THEN ''
+        WHEN 'event' THEN coalesce(data ->> 'description', '') || E'\n' || coalesce(data ->> 'location', '')
+        ELSE coalesce(data ->> 'description', '') END] $$`.execute(db);
+  await sql`CREATE FUNCTION adhd_search_entity_doc(type text, data jsonb) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ SELECT adhd_search_doc(t[1], t[2]) FROM adhd_search_entity_text(type, data) AS t $$`.execute(db);
+  await sql`CREATE TABLE search_fts (
+    user_id text NOT NULL,
+    type text NOT NULL,
+    item_id text NOT NULL,
+    doc tsvector NOT NULL,
+    PRIMARY KEY (user_id, type, item_id)
+  )`.execute(db);
+  await sql`CREATE INDEX search_fts_doc ON search_fts USING gin (doc)`.execute(db);
+  await sql`CREATE FUNCTION search_fts_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP <> 'INSERT' THEN
+        DELETE FROM search_fts WHERE user_id = OLD.user_id AND type = OLD.type AND item_id = OLD.id;
+      END IF;
+      IF TG_OP <> 'DELETE' AND NEW.type IN ${sql.raw(TYPES)} AND NEW.deleted = 0 THEN
+        INSERT INTO search_fts (user_id, type, item_id, doc)
+        VALUES (NEW.user_id, NEW.type, NEW.id, adhd_search_entity_doc(NEW.type, NEW.data::jsonb));
+      END IF;
+      RETURN NULL;
+    END $$`.execute(db);
+  const types = sql.raw(TYPES);
+  await sql`CREATE TRIGGER search_fts_insert AFTER INSERT ON entities FOR EACH ROW WHEN (NEW.type IN ${types})
+    EXECUTE FUNCTION search_fts_sync()`.execute(db);
+  // Only a change of the indexed text or of `deleted` touches the index (a completion or a move does not).
+  await sql`CREATE TRIGGER search_fts_update AFTER UPDATE OF data, deleted ON entities FOR EACH ROW
+    WHEN (OLD.type IN ${types} AND (OLD.deleted <> NEW.deleted
+      OR adhd_search_entity_text(OLD.type, OLD.data::jsonb) IS DISTINCT FROM adhd_search_entity_text(NEW.type, NEW.data::jsonb)))
+    EXECUTE FUNCTION search_fts_sync()`.execute(db);
+  await sql`CREATE TRIGGER search_fts_delete AFTER DELETE ON entities FOR EACH ROW WHEN (OLD.type IN ${types})
+    EXECUTE FUNCTION search_fts_sync()`.execute(db);
+  await sql`INSERT INTO search_fts (user_id, type, item_id, doc)
+    SELECT user_id, type, id, adhd_search_entity_doc(type, data::jsonb)
+    FROM entities WHERE type IN ${types} AND deleted = 0`.execute(db);
+}
+
+export async function dropPostgresSearch(db: Kysely<unknown>): Promise<void> {
+  for (const t of ['search_fts_insert', 'search_fts_update', 'search_fts_delete']) {
+    await sql`DROP TRIGGER IF EXISTS ${sql.raw(t)} ON entities`.execute(db);
+  }
+  await sql`DROP TABLE IF EXISTS search_fts`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS search_fts_sync(), adhd_search_entity_doc(text, jsonb), adhd_search_entity_text(text, jsonb)`.execute(db);
+}

@@ -1,0 +1,50 @@
+import type { SearchResponse, SearchResult, SearchResultType, SearchType } from '@adhd/shared/search/schema';
+import { dialectOf, type SearchIndexType } from '../../db/dialect.js';
+import { toApi } from '../../lib/api-row.js';
+import { findEntities, type Db } from '../sync/repository.js';
+import { habitsByIds } from '../habits/repository.js';
+import { searchWords } from '../notes/repository.js';
+import { tasksByIds } from '../tasks/repository.js';
+
+/**
+ * `GET /api/search` (docs/search.md): the user's tasks, notes, events, habits and inbox items whose text matches
+ * every word of the query as a prefix, best match first, each as its own GET route answers it. The indexes are
+ * kept by triggers (migrations 0004 for notes, 0010 for the rest); this file only asks them and reads the hits.
+ */
+
+/** Results answered at most. */
+export const SEARCH_LIMIT = 50;
+/** Matches counted at most: `total` says "this many or more" beyond it. */
+export const SEARCH_TOTAL_CAP = 1000;
+
+const ALL: readonly SearchIndexType[] = ['task', 'note', 'event', 'habit', 'inbox'];
+
+/** The API objects of one type's hits, by id (absent: gone since the index was read, or never there). */
+async function readHits(db: Db, userId: string, type: SearchResultType, ids: string[], today: string): Promise<Map<string, object>> {
+  if (type === 'task') return new Map((await tasksByIds(db, userId, ids)).map((t) => [t._id, t]));
+  if (type === 'habit') return new Map((await habitsByIds(db, userId, ids, today)).map((h) => [h._id, h]));
+  const rows = (await findEntities(db, userId, type, ids)).filter((r) => !r.deleted);
+  return new Map(rows.map((r) => [r.id, toApi<object>(r)]));
+}
+
+/**
+ * The search itself: `text` is split into words (notes/repository.ts `searchWords`); none (blank or only
+ * punctuation) answers nothing without touching the store. `today` is the user's date (a habit's streaks).
+ */
+export async function search(db: Db, userId: string, text: string, type: SearchType, today: string, limit = SEARCH_LIMIT): Promise<SearchResponse> {
+  const words = searchWords(text);
+  if (words.length === 0) return { results: [], total: 0 };
+  const types = type === 'all' ? ALL : [type];
+  const { rows } = await dialectOf(db).search(userId, words, types, SEARCH_TOTAL_CAP).execute(db);
+  const top = rows.slice(0, limit) as { type: SearchResultType; id: string }[];
+  const byType = new Map<SearchResultType, string[]>();
+  for (const hit of top) byType.set(hit.type, [...(byType.get(hit.type) ?? []), hit.id]);
+  const found = new Map<SearchResultType, Map<string, object>>();
+  for (const [t, ids] of byType) found.set(t, await readHits(db, userId, t, ids, today));
+  const results: SearchResult[] = [];
+  for (const hit of top) {
+    const data = found.get(hit.type)?.get(hit.id);
+    if (data) results.push({ type: hit.type, id: hit.id, data: data as Record<string, unknown> });
+  }
+  return { results, total: rows.length - (top.length - results.length) };
+}
