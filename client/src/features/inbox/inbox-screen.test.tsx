@@ -168,6 +168,25 @@ describe('InboxScreen: converting', () => {
     expect(screen.getByRole('button', { name: 'Open' })).toBeTruthy();
   });
 
+  it('turns an item into an event (today) and a one-line item into a note with the line as its content', async () => {
+    await seedItems({ id: 'a', text: 'Team lunch\nbring the cake' }, { id: 'b', text: 'Packing list idea' });
+    renderWithI18n(<InboxScreen />);
+    let user = await openMenu('Team lunch', 'Make an event');
+    const eventDialog = await screen.findByRole('dialog', { name: 'New event' });
+    expect((within(eventDialog).getByLabelText('Title') as HTMLInputElement).value).toBe('Team lunch');
+    await user.click(within(eventDialog).getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect(await inboxTexts()).toEqual(['Packing list idea']));
+    const events = ((await db.events.toArray()) as unknown as Row[]).filter((r) => r.deleted === 0);
+    expect(events.map((e) => [e.data.title, e.data.description])).toEqual([['Team lunch', 'bring the cake']]);
+    expect(await screen.findByText('Event created')).toBeTruthy();
+
+    user = await openMenu('Packing list idea', 'Make a note');
+    const noteDialog = await screen.findByRole('dialog', { name: 'New note' });
+    await user.click(within(noteDialog).getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect(await inboxTexts()).toEqual([]));
+    expect((await live('notes')).map((n) => [n.data.title, n.data.content])).toEqual([['Packing list idea', 'Packing list idea']]);
+  });
+
   it('keeps the item when the dialog is cancelled', async () => {
     await seedItems({ id: 'a', text: 'Maybe a habit' });
     renderWithI18n(<InboxScreen />);
