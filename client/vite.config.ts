@@ -146,6 +146,19 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // The app's shortcut (long press on the icon) opens the capture field directly.
+        shortcuts: [
+          {
+            name: 'New inbox item',
+            short_name: 'Capture',
+            description: 'Capture a thought into the inbox',
+            url: '/inbox?capture=1',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
+        // Text shared from another app lands in the inbox (client route /inbox/share, served offline by the
+        // service worker's navigation fallback).
+        share_target: { action: '/inbox/share', method: 'GET', params: { title: 'title', text: 'text', url: 'url' } },
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,ico,woff2}'],

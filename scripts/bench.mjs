@@ -26,8 +26,8 @@
 //
 // Then the feature benches (bench/feature-*.mjs, ids 100–199): those named `-client` drive the browser and
 // belong to the client suite (101, 102 habits; 120–124 notes; 140–142 calendar; 160–161 search:
-// bench/feature-search-client.mjs), the others to the server suite (100; 130 events; 150 search, and 151 search on
-// PostgreSQL when BENCH_DATABASE_URL is set: bench/feature-search.mjs).
+// bench/feature-search-client.mjs; 170–171 inbox), the others to the server suite (100; 130 events; 150 search, and
+// 151 search on PostgreSQL when BENCH_DATABASE_URL is set: bench/feature-search.mjs).
 //
 // Options: --update-docs; --docs-only (rewrite the docs blocks from bench/results.json); --gate; --quick (short
 // runs, for checking the script itself); --skip-client (no browser: leaves out bench/client.mjs and the
@@ -36,7 +36,7 @@
 //   --only server    metrics 1–7 and 17, and the feature benches without a browser (100, 130, 150/151)
 // --store sqlite|postgres|both (default both): the server suite's stores; PostgreSQL (rows 301–310) on a throwaway
 // cluster (scripts/pg-throwaway.sh) or BENCH_DATABASE_URL; said loudly when neither is there.
-//   --only client    bench/client.mjs (8, 10, 12, 14, 15) and the `-client` feature benches (101, 102, 120–124, 140–142, 160–161)
+//   --only client    bench/client.mjs (8, 10, 12, 14, 15) and the `-client` feature benches (101, 102, 120–124, 140–142, 160–161, 170–171)
 //   --only security  bench/security.mjs (200–203)
 // env BENCH_CONNECTIONS (default 32), BENCH_DURATION (s, default 8), BENCH_KEEP=1 keeps the temporary data.
 //

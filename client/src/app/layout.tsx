@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AttentionNotice } from '../features/attention';
+import { CaptureHost, InboxNavBadge } from '../features/inbox';
 import { SearchButton, useSearchShortcut } from '../features/search';
 import { useAuth } from '../session/auth-store';
 import { APP_NAME } from '../lib/app-name';
@@ -67,15 +68,17 @@ export function Layout({ children }: { children: ReactNode }) {
                   style={active ? { color: item.color, boxShadow: `inset 0 -2px 0 ${item.color}` } : undefined}
                 >
                   {item.label}
+                  {item.href === '/inbox' && <InboxNavBadge />}
                 </Link>
               );
             })}
           </nav>
         )}
       </header>
-      <main key={location} className="page-fade mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+      <main key={location} className={`page-fade mx-auto w-full max-w-6xl flex-1 px-4 pt-6 ${authenticated ? 'pb-24' : 'pb-6'}`}>
         {children}
       </main>
+      {authenticated && user && <CaptureHost userId={user._id} />}
     </div>
   );
 }

@@ -38,6 +38,8 @@ const habits = splitScreen(() => import('../features/habits/screens'), (m) => m.
 const notes = splitScreen(() => import('../features/notes/screens'), (m) => m.NotesScreen);
 const tags = splitScreen(() => import('../features/tags/screens'), (m) => m.TagsScreen);
 const calendar = splitScreen(() => import('../features/calendar/screens'), (m) => m.CalendarScreen);
+const inbox = splitScreen(() => import('../features/inbox/screens'), (m) => m.InboxScreen);
+const inboxShare = splitScreen(() => import('../features/inbox/screens'), (m) => m.InboxShareScreen);
 const landing = splitScreen(() => import('../features/auth/screens'), (m) => m.LandingScreen);
 const login = splitScreen(() => import('../features/auth/screens'), (m) => m.LoginScreen);
 const settings = splitScreen(() => import('../features/settings/screens'), (m) => m.SettingsScreen);
@@ -47,6 +49,8 @@ const NotesScreen = notes.Component;
 const TagsScreen = tags.Component;
 const SettingsScreen = settings.Component;
 const CalendarScreen = calendar.Component;
+const InboxScreen = inbox.Component;
+const InboxShareScreen = inboxShare.Component;
 
 const under = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
 
@@ -66,6 +70,7 @@ export function preloadScreen(pathname: string, db: AppDatabase | null): Promise
   if (under(pathname, '/habits')) return habits.load().then((m) => void (db && m.warmHabits(db)), quiet);
   if (under(pathname, '/notes')) return notes.load().then(quiet, quiet);
   if (under(pathname, '/tags')) return tags.load().then(quiet, quiet);
+  if (under(pathname, '/inbox')) return inbox.load().then(quiet, quiet);
   if (under(pathname, '/calendar')) return calendar.load().then((m) => void (db && m.warmCalendar(db)), quiet);
   return Promise.resolve();
 }
@@ -77,7 +82,7 @@ export function preloadScreen(pathname: string, db: AppDatabase | null): Promise
 export function prefetchScreens(db: () => AppDatabase | null): void {
   const run = () => {
     const quiet = () => undefined;
-    for (const screen of [tasks, notes, tags]) void screen.load().catch(quiet);
+    for (const screen of [tasks, notes, tags, inbox]) void screen.load().catch(quiet);
     // Habits are few rows: keep them in memory too, so the first visit paints from the cache.
     void habits.load().then((m) => {
       const current = db();
@@ -161,9 +166,8 @@ export function AppRoutes() {
         <Route path="/tags">{lazyScreen(TagsScreen, t`Tags`)}</Route>
         <Route path="/calendar">{lazyScreen(CalendarScreen, t`Calendar`)}</Route>
         <Route path="/habits">{lazyScreen(HabitsScreen, t`Habits`)}</Route>
-        <Route path="/inbox">
-          <Placeholder title={t`Inbox`} color="var(--color-section-inbox)" />
-        </Route>
+        <Route path="/inbox/share">{lazyScreen(InboxShareScreen, t`Inbox`)}</Route>
+        <Route path="/inbox">{lazyScreen(InboxScreen, t`Inbox`)}</Route>
         <Route path="/notes">{lazyScreen(NotesScreen, t`Notes`)}</Route>
         <Route path="/admin" nest>
           <AdminOnly>

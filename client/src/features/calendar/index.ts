@@ -1,6 +1,6 @@
 /**
  * The calendar feature's public surface for static imports (docs/architecture.md, "Rooms and public surfaces"):
- * nothing of it is used by other features today. Its route screen (with FullCalendar) loads on demand through
- * `./screens`.
+ * the event dialog pre-filled, which the inbox uses to turn an item into an event. Its route screen (with
+ * FullCalendar) loads on demand through `./screens`.
  */
-export {};
+export { PrefilledEventDialog, type PrefilledEventDialogProps, type EventFields } from './dialog';

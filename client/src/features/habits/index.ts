@@ -6,3 +6,5 @@
 export { useHabits } from './data/queries';
 export { useHabitActions, type HabitActions } from './data/mutations';
 export type { HabitItem } from './logic/types';
+export { PrefilledHabitDialog, type PrefilledHabitDialogProps } from './dialogs/prefilled-habit-dialog';
+export type { HabitCreateFields } from './dialogs/habit-form-dialog';

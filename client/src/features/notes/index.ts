@@ -1,5 +1,8 @@
 /**
  * The notes feature's public surface for static imports (docs/architecture.md, "Rooms and public surfaces"):
- * nothing of it is used by other features today. Its route screen loads on demand through `./screens`.
+ * the note editor pre-filled and the 'Append to note' picker, which the inbox uses to turn an item into a note
+ * or add it to one. Its route screen loads on demand through `./screens`.
  */
-export {};
+export { PrefilledNoteDialog, type PrefilledNoteDialogProps } from './dialogs/prefilled-note-dialog';
+export { AppendToNoteDialog, type AppendToNoteDialogProps } from './dialogs/append-to-note-dialog';
+export type { NoteFormValues } from './logic/form';

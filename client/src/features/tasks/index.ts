@@ -6,3 +6,5 @@
 export { useTasks } from './data/queries';
 export { useTaskActions, type TaskActions } from './data/mutations';
 export type { TaskItem } from './logic/types';
+export { PrefilledTaskDialog, type PrefilledTaskDialogProps } from './dialogs/prefilled-task-dialog';
+export type { TaskCreateFields } from './dialogs/task-form-dialog';

@@ -6,7 +6,7 @@ import { EventForm } from './components/event-form';
 import { useEventMessages } from './labels';
 import { newEventId, useEventActions } from './data/mutations';
 import { changedFields, isDirty, toFields, validate } from './logic/form';
-import type { EventFormValues, EventItem } from './logic/types';
+import type { EventFields, EventFormValues, EventItem } from './logic/types';
 import { askOccurrenceScope } from './occurrence-scope';
 
 /** One occurrence of a series: the series' id and the occurrence's key. */
@@ -24,6 +24,8 @@ export interface EventEditorProps {
   prefs: UserPrefs;
   today: string;
   onClose(): void;
+  /** Create mode: save through the owner instead of `event.create` (the inbox converts an item). */
+  onSave?(fields: EventFields): Promise<void>;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface EventEditorProps {
  * `event.update` with only the changed fields; editing an occurrence (or an override) asks 'This event', 'This
  * and following events' or 'All events' and writes `event.editOccurrence` with the occurrence's changed fields.
  */
-export function EventEditor({ event, occurrence, initial, prefs, today, onClose }: EventEditorProps) {
+export function EventEditor({ event, occurrence, initial, prefs, today, onClose, onSave }: EventEditorProps) {
   const { t } = useLingui();
   const formId = useId();
   const actions = useEventActions();
@@ -52,6 +54,10 @@ export function EventEditor({ event, occurrence, initial, prefs, today, onClose 
   };
 
   const write = async (): Promise<boolean> => {
+    if (!event && onSave) {
+      await onSave(toFields(values));
+      return true;
+    }
     if (!event) {
       await actions.create(newEventId(), toFields(values));
       return true;

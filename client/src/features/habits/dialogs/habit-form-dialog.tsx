@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { MutationArgs } from '@adhd/shared/sync/registry';
 import { useId, useRef, useState } from 'react';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { cn, focusRing } from '../../../components/ui/cn';
@@ -29,14 +30,21 @@ export interface HabitFormDialogProps {
   onClose(): void;
   /** Runs after a successful create with the new habit's id. */
   onCreated?(id: string): void;
+  /** Create mode: values to start from (the inbox pre-fills title and description). */
+  initial?: Partial<HabitFormValues>;
+  /** Create mode: save through the owner instead of `habit.create` (the inbox converts an item). */
+  onSave?(fields: HabitCreateFields): Promise<void>;
 }
+
+/** What a new habit is created with: the `habit.create` args without the id. */
+export type HabitCreateFields = Omit<MutationArgs<'habit.create'>, 'id'>;
 
 /**
  * SPEC section 2 and 4: the habit form, 600 px (full screen below 600 px), in view, edit or create mode.
  * View mode is read-only with an Edit button; the active switch shows only when editing; closing with
  * unsaved changes asks first; a failed save keeps the dialog open.
  */
-export function HabitFormDialog({ target, habit, prefs, today, onClose, onCreated }: HabitFormDialogProps) {
+export function HabitFormDialog({ target, habit, prefs, today, onClose, onCreated, initial: start, onSave }: HabitFormDialogProps) {
   const { t } = useLingui();
   const formId = useId();
   const labels = useHabitLabels();
@@ -46,7 +54,7 @@ export function HabitFormDialog({ target, habit, prefs, today, onClose, onCreate
   const creating = mode === 'create';
   const readOnly = mode === 'view';
   const [initial, setInitial] = useState<HabitFormValues>(() =>
-    habit ? valuesFromHabit(habit) : applyPreset(defaultValues(today), target.mode === 'create' ? (target.preset ?? {}) : {}),
+    habit ? valuesFromHabit(habit) : { ...applyPreset(defaultValues(today), target.mode === 'create' ? (target.preset ?? {}) : {}), ...start },
   );
   const [values, setValues] = useState(initial);
   const [showErrors, setShowErrors] = useState(false);
@@ -59,7 +67,7 @@ export function HabitFormDialog({ target, habit, prefs, today, onClose, onCreate
   const set = <K extends keyof HabitFormValues>(key: K, value: HabitFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const errors = validate(values);
   const shown = showErrors ? errors : { days: errors.days };
-  const dirty = !readOnly && isDirty(creating ? defaultValues(today) : initial, values);
+  const dirty = !readOnly && isDirty(creating && !start ? defaultValues(today) : initial, values);
   const weekDayMissing = !!errors.days;
   const frequencyErrors = { frequency: text(shown.frequency), days: text(shown.days), interval: text(shown.interval) };
 
@@ -75,10 +83,11 @@ export function HabitFormDialog({ target, habit, prefs, today, onClose, onCreate
       if (creating) {
         const id = newHabitId();
         const { isActive: _active, ...fields } = toFields(values);
-        await actions.create(id, fields);
+        if (onSave) await onSave(fields);
+        else await actions.create(id, fields);
         setInitial(defaultValues(today));
         setValues(defaultValues(today));
-        onCreated?.(id);
+        if (!onSave) onCreated?.(id);
       } else if (habit) {
         await actions.update(habit.id, changedFields(initial, values));
       }

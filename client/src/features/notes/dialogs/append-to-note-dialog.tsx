@@ -18,10 +18,12 @@ export interface AppendToNoteDialogProps {
   onClose(): void;
   /** Called after the text was appended, with the target note's id. */
   onAppended?(noteId: string): void;
+  /** Does the append instead of `note.update` (the inbox appends an item and removes it in one write). */
+  onAppend?(noteId: string, text: string): Promise<void>;
 }
 
 /** 'Append to note': add text at the end of an existing note instead of creating a new one. */
-export function AppendToNoteDialog({ open, text, exclude, onClose, onAppended }: AppendToNoteDialogProps) {
+export function AppendToNoteDialog({ open, text, exclude, onClose, onAppended, onAppend }: AppendToNoteDialogProps) {
   const { t } = useLingui();
   const notes = useNotes();
   const actions = useNoteActions();
@@ -38,7 +40,8 @@ export function AppendToNoteDialog({ open, text, exclude, onClose, onAppended }:
   const append = async () => {
     if (!target || !draft.trim()) return;
     try {
-      await actions.append(target, draft);
+      if (onAppend) await onAppend(target, draft);
+      else await actions.append(target, draft);
       onAppended?.(target);
       onClose();
     } catch (err) {

@@ -22,6 +22,10 @@ export interface NoteEditorDialogProps {
   folders: FolderIndex;
   onClose(): void;
   onModeChange(target: NoteEditorTarget): void;
+  /** Create mode: values to start from (the inbox pre-fills title and content). */
+  initial?: Partial<NoteFormValues>;
+  /** Create mode: save through the owner instead of `note.create` (the inbox converts an item). */
+  onSave?(values: NoteFormValues): Promise<void>;
 }
 
 const tabClass = cn(
@@ -34,12 +38,12 @@ const tabClass = cn(
  * of 15 rows; the side panel. 'Title is required' is checked before 'Content is required'; a failed save keeps
  * the dialog open; closing with changes asks first.
  */
-export function NoteEditorDialog({ target, note, folders, onClose, onModeChange }: NoteEditorDialogProps) {
+export function NoteEditorDialog({ target, note, folders, onClose, onModeChange, initial: start, onSave }: NoteEditorDialogProps) {
   const { t } = useLingui();
   const formId = useId();
   const actions = useNoteActions();
   const viewing = target.mode === 'view';
-  const [initial] = useState<NoteFormValues>(() => (note ? valuesFromNote(note) : defaultNoteValues(target.mode === 'create' ? target.folder : null)));
+  const [initial] = useState<NoteFormValues>(() => (note ? valuesFromNote(note) : { ...defaultNoteValues(target.mode === 'create' ? target.folder : null), ...start }));
   const [values, setValues] = useState(initial);
   // The body is an uncontrolled textarea: a keystroke in a 100 KB note must not re-render the dialog. The text
   // lives in `bodyRef`; the preview takes a snapshot when its tab opens.
@@ -74,7 +78,8 @@ export function NoteEditorDialog({ target, note, folders, onClose, onModeChange 
     setSaving(true);
     setSaveError(null);
     try {
-      if (target.mode === 'create') await actions.create(values);
+      if (target.mode === 'create' && onSave) await onSave({ ...values, title: values.title.trim() });
+      else if (target.mode === 'create') await actions.create(values);
       else await actions.save(target.id, initial, values);
       onClose();
     } catch (err) {

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import type { MutationArgs } from '@adhd/shared/sync/registry';
 import { useId, useMemo, useRef, useState } from 'react';
 import { DatePicker } from '../../../components/ui/date-picker';
 import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
@@ -24,14 +25,21 @@ export interface TaskFormDialogProps {
   prefs: UserPrefs;
   today: string;
   onClose(): void;
+  /** Create mode: values to start from (the inbox pre-fills title and description). */
+  initial?: Partial<TaskFormValues>;
+  /** Create mode: save through the owner instead of `task.create` (the inbox converts an item). */
+  onSave?(fields: TaskCreateFields): Promise<void>;
 }
+
+/** What a new task is created with: the `task.create` args without the id. */
+export type TaskCreateFields = Omit<MutationArgs<'task.create'>, 'id'>;
 
 /**
  * The task form (SPEC section 2): 'New task' or 'Edit task', 600 px wide and full screen below 600 px. In edit
  * mode the child-tasks section stages changes that are applied with the save. Closing with unsaved changes asks
  * first; a failed save keeps the dialog open with the error.
  */
-export function TaskFormDialog({ target, index, prefs, today, onClose }: TaskFormDialogProps) {
+export function TaskFormDialog({ target, index, prefs, today, onClose, initial: start, onSave }: TaskFormDialogProps) {
   const { t } = useLingui();
   const formId = useId();
   const actions = useTaskActions();
@@ -39,7 +47,7 @@ export function TaskFormDialog({ target, index, prefs, today, onClose }: TaskFor
   const editing = target.mode === 'edit' ? index.byId.get(target.id) : undefined;
   const taskId = target.mode === 'edit' ? target.id : null;
   const [initial] = useState<TaskFormValues>(() =>
-    editing ? valuesFromTask(editing, prefs.timeZone) : defaultValues(target.mode === 'create' ? target.parent : null),
+    editing ? valuesFromTask(editing, prefs.timeZone) : { ...defaultValues(target.mode === 'create' ? target.parent : null), ...start },
   );
   const [values, setValues] = useState(initial);
   const [staging, setStaging] = useState<ChildStaging>(EMPTY_STAGING);
@@ -72,7 +80,11 @@ export function TaskFormDialog({ target, index, prefs, today, onClose }: TaskFor
     setSaving(true);
     setSaveError(null);
     try {
-      await actions.apply(ops);
+      const created = ops[0];
+      if (!taskId && onSave && created?.name === 'task.create') {
+        const { id: _id, ...fields } = created.args as MutationArgs<'task.create'>;
+        await onSave(fields);
+      } else await actions.apply(ops);
       onClose();
     } catch (err) {
       console.error('Task save failed', err);
