@@ -1,5 +1,5 @@
 // Screenshots of the Ctrl+K search palette (issue 16): results for a query (grouped, coloured, with snippets) and the
-// recent searches of a blank query, at 375 and 1280 px, light/en and dark/ru (both themes in both widths), into
+// recent searches of a blank query, at 375 and 1280 px, in both themes and both languages, into
 // docs/screenshots/search-*.png. Run from the repository root after `npx tsc -b` (it starts server/dist):
 //   node scripts/search-screenshots.mjs
 // The client is built into a temporary folder of its own. The user's tasks, notes, events, habits and inbox items
@@ -35,6 +35,10 @@ const SHOTS = [
   { width: 1280, height: 900, theme: 'dark', locale: 'ru', query: 'сад' },
   { width: 375, height: 812, theme: 'light', locale: 'en', query: 'gard' },
   { width: 375, height: 812, theme: 'dark', locale: 'ru', query: 'сад' },
+  { width: 1280, height: 900, theme: 'dark', locale: 'en', query: 'gard' },
+  { width: 1280, height: 900, theme: 'light', locale: 'ru', query: 'сад' },
+  { width: 375, height: 812, theme: 'dark', locale: 'en', query: 'gard' },
+  { width: 375, height: 812, theme: 'light', locale: 'ru', query: 'сад' },
 ];
 
 const say = (msg) => console.log(`search-screenshots: ${msg}`);

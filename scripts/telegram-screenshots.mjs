@@ -1,5 +1,5 @@
 // Screenshots of Settings → Telegram (issue 16): waiting for the chat after "Link Telegram", and connected, at
-// 375 and 1280 px in light/en and dark/ru, into docs/screenshots/telegram-*.png. The server runs no bot here:
+// 375 and 1280 px in both themes and both languages, into docs/screenshots/telegram-*.png. The server runs no bot here:
 // the browser's calls to /api/telegram/* are answered by the page's routes (the bot itself is tested against
 // the fake Bot API in server/src/modules/telegram/*.test.ts). Run from the repository root after `npx tsc -b`:
 //   node scripts/telegram-screenshots.mjs
@@ -17,6 +17,10 @@ const SHOTS = [
   { width: 1280, height: 900, theme: 'dark', locale: 'ru' },
   { width: 375, height: 812, theme: 'light', locale: 'en' },
   { width: 375, height: 812, theme: 'dark', locale: 'ru' },
+  { width: 1280, height: 900, theme: 'dark', locale: 'en' },
+  { width: 1280, height: 900, theme: 'light', locale: 'ru' },
+  { width: 375, height: 812, theme: 'dark', locale: 'en' },
+  { width: 375, height: 812, theme: 'light', locale: 'ru' },
 ];
 
 const say = (m) => console.log(`telegram-screenshots: ${m}`);

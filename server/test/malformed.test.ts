@@ -86,6 +86,25 @@ describe('malformed payloads', () => {
     expect(res.json().title).toBe('\ud800 ok');
   });
 
+  it('stores lone surrogates in a note, an inbox item and an event too (their search indexes take them), and finds them', async () => {
+    const post = (url: string, payload: string) =>
+      t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...t.user.headers }, payload });
+    const cases: [string, string][] = [
+      ['/api/notes', '{"title": "Lone \\udc00 note", "content": "body \\ud800\\ud800 two highs"}'],
+      ['/api/inbox', '{"text": "Lone \\ud800 capture"}'],
+      ['/api/events', '{"title": "Lone \\ud800 event", "startDate": "2026-01-05", "allDay": true}'],
+      // A typed backslash before "ud800" is text, not an escape.
+      ['/api/inbox', '{"text": "Lone typed \\\\ud800 text"}'],
+    ];
+    for (const [url, payload] of cases) {
+      const res = await post(url, payload);
+      expect(res.statusCode, `${url} ${res.body.slice(0, 200)}`).toBe(201);
+    }
+    const found = await t.app.inject({ method: 'GET', url: '/api/search?q=lone', headers: t.user.headers });
+    expect(found.statusCode).toBe(200);
+    expect(found.json().results.map((r: { type: string }) => r.type).sort()).toEqual(["event", "inbox", "inbox", "note"]);
+  });
+
   it('answers an oversized body with 413', async () => {
     const res = await send(ROUTES[0]!, JSON.stringify({ title: 'x', description: 'a'.repeat(1024 * 1024) }));
     expect(res.statusCode).toBe(413);

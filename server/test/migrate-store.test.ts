@@ -85,6 +85,14 @@ describe.runIf(PG_URL)('migrate-store into PostgreSQL', () => {
     fx = await makeTestApp({ databaseUrl: null });
     seeded = await seedSqlite(fx);
     await fx.app.close();
+    // A linked Telegram chat, a pending link code and the bot's state (migration 0011), written as the bot writes
+    // them (the test server runs no bot).
+    const db = new Sqlite(path.join(fx.dataDir, 'app.sqlite'));
+    const annId = String(db.prepare(`select id from users where email = 'ann@example.com'`).pluck().get());
+    db.prepare('insert into telegram_links (user_id, chat_id, username, linked_at) values (?, ?, ?, ?)').run(annId, '4242', 'ann_tg', '2026-11-28T00:00:00.000Z');
+    db.prepare('insert into telegram_codes (code_hash, user_id, expires_at, used_at) values (?, ?, ?, null)').run('f'.repeat(64), annId, '2026-11-28T00:10:00.000Z');
+    db.prepare('insert into telegram_state (key, value) values (?, ?)').run('offset', '17');
+    db.close();
   });
   afterAll(async () => {
     await rm(fx.dataDir, { recursive: true, force: true });
@@ -97,7 +105,7 @@ describe.runIf(PG_URL)('migrate-store into PostgreSQL', () => {
     const io = { print: (l: string) => out.push(l), error: (l: string) => out.push(l) };
     const checks = await migrateStore({ dataDir: fx.dataDir, to: url, io });
     const tables = checks.map((c) => c.table);
-    expect(tables).toEqual(expect.arrayContaining(['users', 'sessions', 'email_codes', 'auth_events', 'entities', 'sync_user', 'tag_refs', 'epochs', 'sync_client', 'sync_rejection', 'calendar_feeds']));
+    expect(tables).toEqual(expect.arrayContaining(['users', 'sessions', 'email_codes', 'auth_events', 'entities', 'sync_user', 'tag_refs', 'epochs', 'sync_client', 'sync_rejection', 'calendar_feeds', 'telegram_links', 'telegram_codes', 'telegram_state']));
     // Parents before children.
     expect(tables.indexOf('users')).toBeLessThan(tables.indexOf('entities'));
     expect(tables.indexOf('sync_client')).toBeLessThan(tables.indexOf('sync_rejection'));

@@ -14,6 +14,36 @@ import { sql, type Kysely } from 'kysely';
 const TYPES = "('task', 'event', 'habit', 'inbox')";
 
 export async function createPostgresSearch(db: Kysely<unknown>): Promise<void> {
+  // A row's JSON text as jsonb for the indexes. JSON.stringify writes a lone surrogate of a user's text as an escape
+  // (`\ud800`), which jsonb refuses: the write must not fail for the index's sake, so such escapes index as a
+  // space (and text jsonb still refuses indexes as nothing). The fast path, no `\u` at all, is one strpos.
+  await sql`CREATE FUNCTION adhd_search_json(data text) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+    BEGIN
+      IF strpos(data, '\\u') = 0 THEN RETURN data::jsonb; END IF;
+      BEGIN
+        RETURN data::jsonb;
+      EXCEPTION WHEN others THEN
+        BEGIN
+          RETURN regexp_replace(data, '\\\\u[dD][89a-fA-F][0-9a-fA-F]{2}', ' ', 'g')::jsonb;
+        EXCEPTION WHEN others THEN
+          RETURN '{}'::jsonb;
+        END;
+      END;
+    END $$`.execute(db);
+  // The notes index's trigger (migration 0004) gets the same tolerance.
+  await sql`CREATE OR REPLACE FUNCTION notes_fts_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE data jsonb;
+    BEGIN
+      IF TG_OP <> 'INSERT' THEN
+        DELETE FROM notes_fts WHERE user_id = OLD.user_id AND note_id = OLD.id;
+      END IF;
+      IF TG_OP <> 'DELETE' AND NEW.type = 'note' AND NEW.deleted = 0 THEN
+        data := adhd_search_json(NEW.data);
+        INSERT INTO notes_fts (user_id, note_id, doc)
+        VALUES (NEW.user_id, NEW.id, adhd_search_doc(data ->> 'title', data ->> 'content'));
+      END IF;
+      RETURN NULL;
+    END $$`.execute(db);
   // The indexed title and body of a row of one of the four types (see 0010_search.ts).
   await sql`CREATE FUNCTION adhd_search_entity_text(type text, data jsonb) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ SELECT ARRAY[
@@ -39,7 +69,7 @@ export async function createPostgresSearch(db: Kysely<unknown>): Promise<void> {
       END IF;
       IF TG_OP <> 'DELETE' AND NEW.type IN ${sql.raw(TYPES)} AND NEW.deleted = 0 THEN
         INSERT INTO search_fts (user_id, type, item_id, doc)
-        VALUES (NEW.user_id, NEW.type, NEW.id, adhd_search_entity_doc(NEW.type, NEW.data::jsonb));
+        VALUES (NEW.user_id, NEW.type, NEW.id, adhd_search_entity_doc(NEW.type, adhd_search_json(NEW.data)));
       END IF;
       RETURN NULL;
     END $$`.execute(db);
@@ -49,12 +79,12 @@ export async function createPostgresSearch(db: Kysely<unknown>): Promise<void> {
   // Only a change of the indexed text or of `deleted` touches the index (a completion or a move does not).
   await sql`CREATE TRIGGER search_fts_update AFTER UPDATE OF data, deleted ON entities FOR EACH ROW
     WHEN (OLD.type IN ${types} AND (OLD.deleted <> NEW.deleted
-      OR adhd_search_entity_text(OLD.type, OLD.data::jsonb) IS DISTINCT FROM adhd_search_entity_text(NEW.type, NEW.data::jsonb)))
+      OR adhd_search_entity_text(OLD.type, adhd_search_json(OLD.data)) IS DISTINCT FROM adhd_search_entity_text(NEW.type, adhd_search_json(NEW.data))))
     EXECUTE FUNCTION search_fts_sync()`.execute(db);
   await sql`CREATE TRIGGER search_fts_delete AFTER DELETE ON entities FOR EACH ROW WHEN (OLD.type IN ${types})
     EXECUTE FUNCTION search_fts_sync()`.execute(db);
   await sql`INSERT INTO search_fts (user_id, type, item_id, doc)
-    SELECT user_id, type, id, adhd_search_entity_doc(type, data::jsonb)
+    SELECT user_id, type, id, adhd_search_entity_doc(type, adhd_search_json(data))
     FROM entities WHERE type IN ${types} AND deleted = 0`.execute(db);
 }
 
@@ -64,4 +94,17 @@ export async function dropPostgresSearch(db: Kysely<unknown>): Promise<void> {
   }
   await sql`DROP TABLE IF EXISTS search_fts`.execute(db);
   await sql`DROP FUNCTION IF EXISTS search_fts_sync(), adhd_search_entity_doc(text, jsonb), adhd_search_entity_text(text, jsonb)`.execute(db);
+  // Migration 0004's notes trigger function as it was.
+  await sql`CREATE OR REPLACE FUNCTION notes_fts_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP <> 'INSERT' THEN
+        DELETE FROM notes_fts WHERE user_id = OLD.user_id AND note_id = OLD.id;
+      END IF;
+      IF TG_OP <> 'DELETE' AND NEW.type = 'note' AND NEW.deleted = 0 THEN
+        INSERT INTO notes_fts (user_id, note_id, doc)
+        VALUES (NEW.user_id, NEW.id, adhd_search_doc(NEW.data::jsonb ->> 'title', NEW.data::jsonb ->> 'content'));
+      END IF;
+      RETURN NULL;
+    END $$`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS adhd_search_json(text)`.execute(db);
 }

@@ -8,8 +8,12 @@
 const WORD = /[\p{L}\p{N}]+/gu;
 const MARKS = /\p{M}+/gu;
 const SHORT_I = /и\u0306/g;
-/** A character outside printable ASCII, white space and а–я (й included): one that may carry a mark. */
-const NEEDS_NFD = /[^\u0020-\u007e\s\u0430-\u044f]/;
+/**
+ * A character past ASCII other than а–я (й included): one that may carry a mark. Control characters and ASCII
+ * white space (line breaks of a note) carry none. Written as ranges, not a negated class, which the pattern fuzz
+ * test (shared/src/validation/patterns.test.ts) cannot generate matches for.
+ */
+const NEEDS_NFD = /[\u007f-\u042f\u0450-\uffff]/;
 
 /**
  * A term as the index stores it and a query asks for it: case folded, diacritics removed (NFD, marks
