@@ -89,6 +89,8 @@ describe('event.create / update / move / delete', () => {
       runMutation(tx, 'event.deleteOccurrence', { id: 'ro', originalStart: '2025-05-06', scope: 'this' }),
       create(tx, 'child', { seriesId: 'ro', originalStart: '2025-05-06', allDay: true }),
     ];
+    // Settled together: an occurrence edit loads its code first, so the others may refuse before it is awaited.
+    await Promise.allSettled(attempts);
     for (const p of attempts) {
       await rejects(p, 'FORBIDDEN');
       await expect(p).rejects.toThrow(READ_ONLY_MESSAGE);
