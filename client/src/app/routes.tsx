@@ -6,7 +6,6 @@ import { PlaceholderScreen } from '../features/placeholders';
 import { isPublicPath } from './access';
 import { ErrorPage } from './error-page';
 import { usePageTitle } from './page-title';
-import { authScreens } from '../features/auth';
 // For its effect too: queued settings are sent when the app comes back online or signs in.
 import '../features/settings';
 import type { AppDatabase } from '../db/database';
@@ -42,6 +41,10 @@ const inbox = splitScreen(() => import('../features/inbox/screens'), (m) => m.In
 const inboxShare = splitScreen(() => import('../features/inbox/screens'), (m) => m.InboxShareScreen);
 const landing = splitScreen(() => import('../features/auth/screens'), (m) => m.LandingScreen);
 const login = splitScreen(() => import('../features/auth/screens'), (m) => m.LoginScreen);
+const register = splitScreen(() => import('../features/auth/screens'), (m) => m.RegisterScreen);
+const verify = splitScreen(() => import('../features/auth/screens'), (m) => m.VerifyScreen);
+const forgot = splitScreen(() => import('../features/auth/screens'), (m) => m.ForgotPasswordScreen);
+const reset = splitScreen(() => import('../features/auth/screens'), (m) => m.ResetPasswordScreen);
 const settings = splitScreen(() => import('../features/settings/screens'), (m) => m.SettingsScreen);
 const TasksScreen = tasks.Component;
 const HabitsScreen = habits.Component;
@@ -65,7 +68,8 @@ export function preloadScreen(pathname: string, db: AppDatabase | null): Promise
   const quiet = () => undefined;
   if (pathname === '/') return landing.load().then(quiet, quiet);
   // A visitor with no database (signed out) on a private path is sent to sign in.
-  if (under(pathname, '/auth/login') || (!db && !isPublicPath(pathname))) return login.load().then(quiet, quiet);
+  // The auth screens share one chunk; a visitor with no database (signed out) on a private path is sent to sign in.
+  if ((pathname.startsWith('/auth/') && !under(pathname, '/auth/settings')) || (!db && !isPublicPath(pathname))) return login.load().then(quiet, quiet);
   if (under(pathname, '/tasks')) return tasks.load().then((m) => void (db && m.warmTasks(db)), quiet);
   if (under(pathname, '/habits')) return habits.load().then((m) => void (db && m.warmHabits(db)), quiet);
   if (under(pathname, '/notes')) return notes.load().then(quiet, quiet);
@@ -136,7 +140,6 @@ const lazyScreen = (Component: ComponentType, title: string | null) => (
 /** The route table of SPEC section 2. */
 export function AppRoutes() {
   const { t } = useLingui();
-  const auth = authScreens();
   const publicTitles = { '/about': t`About`, '/donate': t`Donate`, '/feedback': t`Feedback`, '/privacy': t`Privacy`, '/terms': t`Terms`, '/debug': t`Debug` };
   return (
     <Guard>
@@ -147,16 +150,16 @@ export function AppRoutes() {
         </Route>
         <Route path="/auth/login">{lazyScreen(login.Component, t`Sign in`)}</Route>
         <Route path="/auth/register">
-          <Screen title={t`Create account`}>{auth.register}</Screen>
+          {lazyScreen(register.Component, t`Create account`)}
         </Route>
         <Route path="/auth/verify">
-          <Screen title={t`Verify email`}>{auth.verify}</Screen>
+          {lazyScreen(verify.Component, t`Verify email`)}
         </Route>
         <Route path="/auth/forgot-password">
-          <Screen title={t`Forgot password`}>{auth.forgot}</Screen>
+          {lazyScreen(forgot.Component, t`Forgot password`)}
         </Route>
         <Route path="/auth/reset-password">
-          <Screen title={t`Reset password`}>{auth.reset}</Screen>
+          {lazyScreen(reset.Component, t`Reset password`)}
         </Route>
         <Route path="/auth/settings">{lazyScreen(SettingsScreen, t`Settings`)}</Route>
         <Route path="/dashboard">

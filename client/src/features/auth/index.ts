@@ -3,7 +3,6 @@
  * (docs/architecture.md, "Rooms and public surfaces"). The session itself (who is signed in, sign-out's data
  * removal) is app-wide and lives in client/src/session.
  */
-export { authScreens } from './route-screens';
 export { changePassword, deleteAccount } from './actions';
 export { problemMessage, toProblem } from './errors';
 export { authMessages, fieldMessage } from './messages';

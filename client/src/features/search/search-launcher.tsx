@@ -3,18 +3,13 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { focusRing } from '../../components/ui/cn';
 import { Icon } from '../../components/ui/icon';
 import { currentDb } from '../../db/session';
+import { START_ICONS } from '../../components/ui/start-icons';
 
 /**
  * What the layout mounts for search (in the initial JS, so kept small): the header's search button and the
  * Ctrl+K / Cmd+K key handler. The palette, the index client, cmdk, the worker and MiniSearch load on the
  * first open (or when the button is hovered or focused), as their own chunks.
  */
-/**
- * @mdi/js `mdiMagnify`, copied: importing it from @mdi/js here would put the icons chunk that the lazy screens
- * share (~23 KiB gzip) into the initial JS.
- */
-const MAGNIFY = 'M9.5,3A6.5,6.5 0 0,1 16,9.5C16,11.11 15.41,12.59 14.44,13.73L14.71,14H15.5L20.5,19L19,20.5L14,15.5V14.71L13.73,14.44C12.59,15.41 11.11,16 9.5,16A6.5,6.5 0 0,1 3,9.5A6.5,6.5 0 0,1 9.5,3M9.5,5C7,5 5,7 5,9.5C5,12 7,14 9.5,14C12,14 14,12 14,9.5C14,7 12,5 9.5,5Z';
-
 const loadPalette = () => import('./palette/search-palette');
 const Palette = lazy(() => loadPalette().then((m) => ({ default: m.SearchPalette })));
 
@@ -90,7 +85,7 @@ export function SearchButton() {
         data-testid="search-button"
         className={`inline-flex min-h-11 items-center gap-2 rounded-lg border border-line bg-surface px-2.5 text-sm text-muted hover:bg-surface-2 sm:min-h-9 ${focusRing}`}
       >
-        <Icon path={MAGNIFY} size={18} />
+        <Icon path={START_ICONS.magnify} size={18} />
         <span className="hidden sm:inline">
           <Trans>Search</Trans>
         </span>

@@ -1,5 +1,4 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { mdiCheckCircleOutline, mdiClose } from '@mdi/js';
 import { useEffect, useId, useLayoutEffect, useState, type KeyboardEvent, type Ref, type RefObject } from 'react';
 import { IconButton } from '../../../components/ui/button';
 import { cn, fieldBox } from '../../../components/ui/cn';
@@ -7,6 +6,7 @@ import { Icon } from '../../../components/ui/icon';
 import { useInboxActions } from '../inbox-data';
 import { readDraft, writeDraft } from './draft';
 import { capturePending } from './pending';
+import { START_ICONS } from '../../../components/ui/start-icons';
 
 export interface CaptureDialogProps {
   open: boolean;
@@ -109,7 +109,7 @@ export function CaptureDialog({ open, userId, fieldRef, onClose }: CaptureDialog
           <h2 id={titleId} className="flex-1 text-base font-semibold">
             <Trans>Capture a thought</Trans>
           </h2>
-          <IconButton icon={mdiClose} label={t`Close`} size="sm" className="-mr-2" onClick={onClose} />
+          <IconButton icon={START_ICONS.close} label={t`Close`} size="sm" className="-mr-2" onClick={onClose} />
         </div>
         <textarea
           ref={fieldRef as Ref<HTMLTextAreaElement>}
@@ -135,7 +135,7 @@ export function CaptureDialog({ open, userId, fieldRef, onClose }: CaptureDialog
             </span>
           ) : saved > 0 ? (
             <span className="flex items-center gap-1.5 text-success" data-testid="capture-saved">
-              <Icon path={mdiCheckCircleOutline} size={18} />
+              <Icon path={START_ICONS.checkCircleOutline} size={18} />
               <Plural value={saved} one="Saved to inbox" other="Saved to inbox (# this time)" />
             </span>
           ) : (

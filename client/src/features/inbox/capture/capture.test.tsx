@@ -1,11 +1,13 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../../db/database';
 import { eachTestDb, renderWithI18n } from '../../../test/kit';
-import { CaptureHost } from './capture-host';
+import { CaptureHost, preloadCaptureDialog } from './capture-host';
 
 let db: AppDatabase;
+// The dialog's chunk is in before anyone presses Q (the host preloads it at idle); the test loads it up front.
+beforeAll(() => preloadCaptureDialog().then(() => undefined));
 beforeEach(() => {
   window.history.replaceState(null, '', '/tasks');
   localStorage.clear();
@@ -19,6 +21,18 @@ const dialog = () => screen.queryByRole('dialog', { name: 'Capture a thought' })
 const pressQ = (target: Element = document.body, key = 'q') => fireEvent.keyDown(target, { code: 'KeyQ', key });
 
 describe('Quick capture', () => {
+  it('opens once the dialog chunk is in when Q comes before it', async () => {
+    // A fresh copy of the module: its chunk not loaded yet.
+    const { vi } = await import('vitest');
+    vi.resetModules();
+    const fresh = await import('./capture-host');
+    renderWithI18n(<fresh.CaptureHost userId={USER} />);
+    pressQ();
+    await waitFor(() => expect(document.activeElement).toBe(field()));
+    vi.resetModules();
+  });
+
+
   it('opens on Q with the field focused at once, and on the floating button', async () => {
     renderWithI18n(<CaptureHost userId={USER} />);
     expect(dialog()).toBeNull();
