@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClient, launchChromium, registerBenchUser, signedInContext, startAppServer } from '../bench/browser.mjs';
 import { newId, pushMutations } from '../bench/lib.mjs';
+import { SHOTS } from './lib/screenshot-shots.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'docs', 'screenshots');
@@ -39,16 +40,6 @@ function mutations() {
 }
 
 const VIEWS = { month: 'Month', week: 'Week', day: 'Day', days: 'Days' };
-const SHOTS = [
-  { width: 1280, height: 900, theme: 'light', locale: 'en' },
-  { width: 1280, height: 900, theme: 'dark', locale: 'ru' },
-  { width: 375, height: 812, theme: 'light', locale: 'en' },
-  { width: 375, height: 812, theme: 'dark', locale: 'ru' },
-  { width: 1280, height: 900, theme: 'light', locale: 'ru' },
-  { width: 1280, height: 900, theme: 'dark', locale: 'en' },
-  { width: 375, height: 812, theme: 'light', locale: 'ru' },
-  { width: 375, height: 812, theme: 'dark', locale: 'en' },
-];
 
 const say = (m) => console.log(`calendar-screenshots: ${m}`);
 const dist = buildClient(path.join(os.tmpdir(), 'adhd-calendar-shots-dist'), say);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClient, launchChromium, registerBenchUser, signedInContext, startAppServer } from '../bench/browser.mjs';
 import { newId, pushMutations } from '../bench/lib.mjs';
+import { SHOTS } from './lib/screenshot-shots.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'docs', 'screenshots');
@@ -21,16 +22,6 @@ const ITEMS = {
 const SHARED = { en: { title: 'A calmer morning routine', url: 'https://example.com/morning' }, ru: { title: 'Спокойное утро: привычки', url: 'https://example.com/morning' } };
 const DRAFT = { en: 'Buy stamps and', ru: 'Купить марки и' };
 
-const SHOTS = [
-  { width: 1280, height: 900, theme: 'light', locale: 'en' },
-  { width: 1280, height: 900, theme: 'dark', locale: 'ru' },
-  { width: 1280, height: 900, theme: 'dark', locale: 'en' },
-  { width: 1280, height: 900, theme: 'light', locale: 'ru' },
-  { width: 375, height: 812, theme: 'light', locale: 'en' },
-  { width: 375, height: 812, theme: 'dark', locale: 'ru' },
-  { width: 375, height: 812, theme: 'dark', locale: 'en' },
-  { width: 375, height: 812, theme: 'light', locale: 'ru' },
-];
 
 const say = (m) => console.log(`inbox-screenshots: ${m}`);
 const dist = buildClient(path.join(os.tmpdir(), 'adhd-inbox-shots-dist'), say);

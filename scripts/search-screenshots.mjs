@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClient, launchChromium, registerBenchUser, signedInContext, startAppServer } from '../bench/browser.mjs';
 import { newId, pushMutations } from '../bench/lib.mjs';
+import { SHOTS as EVERY_SHOT } from './lib/screenshot-shots.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'docs', 'screenshots');
@@ -30,16 +31,8 @@ function mutations() {
   ];
 }
 
-const SHOTS = [
-  { width: 1280, height: 900, theme: 'light', locale: 'en', query: 'gard' },
-  { width: 1280, height: 900, theme: 'dark', locale: 'ru', query: 'сад' },
-  { width: 375, height: 812, theme: 'light', locale: 'en', query: 'gard' },
-  { width: 375, height: 812, theme: 'dark', locale: 'ru', query: 'сад' },
-  { width: 1280, height: 900, theme: 'dark', locale: 'en', query: 'gard' },
-  { width: 1280, height: 900, theme: 'light', locale: 'ru', query: 'сад' },
-  { width: 375, height: 812, theme: 'dark', locale: 'en', query: 'gard' },
-  { width: 375, height: 812, theme: 'light', locale: 'ru', query: 'сад' },
-];
+const QUERY = { en: 'gard', ru: 'сад' };
+const SHOTS = EVERY_SHOT.map((shot) => ({ ...shot, query: QUERY[shot.locale] }));
 
 const say = (msg) => console.log(`search-screenshots: ${msg}`);
 const dist = buildClient(path.join(os.tmpdir(), 'adhd-search-shots-dist'), say);

@@ -8,20 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClient, launchChromium, registerBenchUser, signedInContext, startAppServer } from '../bench/browser.mjs';
+import { SHOTS } from './lib/screenshot-shots.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'docs', 'screenshots');
 const CODE = 'Xk3v9Qb2LmN7pR4sT8wY1zA6cD0eF5gH2jK9mN3pQ7r';
-const SHOTS = [
-  { width: 1280, height: 900, theme: 'light', locale: 'en' },
-  { width: 1280, height: 900, theme: 'dark', locale: 'ru' },
-  { width: 375, height: 812, theme: 'light', locale: 'en' },
-  { width: 375, height: 812, theme: 'dark', locale: 'ru' },
-  { width: 1280, height: 900, theme: 'dark', locale: 'en' },
-  { width: 1280, height: 900, theme: 'light', locale: 'ru' },
-  { width: 375, height: 812, theme: 'dark', locale: 'en' },
-  { width: 375, height: 812, theme: 'light', locale: 'ru' },
-];
 
 const say = (m) => console.log(`telegram-screenshots: ${m}`);
 const dist = buildClient(path.join(os.tmpdir(), 'adhd-telegram-shots-dist'), say);
