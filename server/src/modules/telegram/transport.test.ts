@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { readState } from './repository.js';
-import { inject, makeTestApp, seedUser } from '../../../test/kit.js';
-import { TEST_STORE } from '../../../test/stores.js';
-import { FAKE_TOKEN, startFakeTelegram, type FakeTelegram } from '../../../test/fakes/telegram.js';
+import { inject, seedUser } from '../../../test/kit.js';
+import { startFakeTelegram, type FakeTelegram } from '../../../test/fakes/telegram.js';
 import { FAST_TELEGRAM, linkChat, makeTelegramApp, sendAndAwaitReply, storedInbox, withTelegramApp } from '../../../test/telegram.js';
 
 /** How updates arrive: long polling (an outage only delays them, a restart loses none) or the webhook. */
@@ -70,30 +69,6 @@ describe('long polling', () => {
       }
     } finally {
       await t.close().catch(() => undefined);
-      await fake.close();
-    }
-  });
-});
-
-describe.runIf(TEST_STORE === 'postgres')('two instances on one PostgreSQL', () => {
-  it('only one polls at a time (advisory lock); every update is stored once', async () => {
-    const fake = await startFakeTelegram();
-    const a = await makeTelegramApp({ instanceId: 'app-a' }, fake);
-    try {
-      const b = await makeTestApp({ instanceId: 'app-b', databaseUrl: a.config.databaseUrl, telegramBotToken: FAKE_TOKEN, telegramApiUrl: fake.url }, { logger: false, telegram: FAST_TELEGRAM });
-      try {
-        const eve = await seedUser(a.app);
-        const chat = { id: 901 };
-        await linkChat(a, eve, chat);
-        const ids = ['one', 'two', 'three', 'four', 'five'].map((text) => fake.message(chat, text));
-        await vi.waitFor(() => expect(fake.sentTo(chat.id).filter((m) => m.startsWith('Saved to inbox'))).toHaveLength(5), { timeout: 10_000 });
-        expect((await storedInbox(b, eve.id)).map((i) => i.id).sort()).toEqual(ids.map((id) => `tg${id}`).sort());
-        expect(fake.maxConcurrentPolls()).toBe(1);
-      } finally {
-        await b.close();
-      }
-    } finally {
-      await a.close();
       await fake.close();
     }
   });
