@@ -29,17 +29,7 @@ export async function createPostgresNotesSearch(db: Kysely<unknown>): Promise<vo
     PRIMARY KEY (user_id, note_id)
   )`.execute(db);
   await sql`CREATE INDEX notes_fts_doc ON notes_fts USING gin (doc)`.execute(db);
-  await sql`CREATE FUNCTION notes_fts_sync() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF TG_OP <> 'INSERT' THEN
-        DELETE FROM notes_fts WHERE user_id = OLD.user_id AND note_id = OLD.id;
-      END IF;
-      IF TG_OP <> 'DELETE' AND NEW.type = 'note' AND NEW.deleted = 0 THEN
-        INSERT INTO notes_fts (user_id, note_id, doc)
-        VALUES (NEW.user_id, NEW.id, adhd_search_doc(NEW.data::jsonb ->> 'title', NEW.data::jsonb ->> 'content'));
-      END IF;
-      RETURN NULL;
-    END $$`.execute(db);
+  await defineNotesFtsSync(db, 'NEW.data::jsonb');
   await sql`CREATE TRIGGER notes_fts_insert AFTER INSERT ON entities FOR EACH ROW WHEN (NEW.type = 'note')
     EXECUTE FUNCTION notes_fts_sync()`.execute(db);
   await sql`CREATE TRIGGER notes_fts_update AFTER UPDATE ON entities FOR EACH ROW WHEN (OLD.type = 'note')
@@ -49,6 +39,26 @@ export async function createPostgresNotesSearch(db: Kysely<unknown>): Promise<vo
   await sql`INSERT INTO notes_fts (user_id, note_id, doc)
     SELECT user_id, id, adhd_search_doc(data::jsonb ->> 'title', data::jsonb ->> 'content')
     FROM entities WHERE type = 'note' AND deleted = 0`.execute(db);
+}
+
+/**
+ * The notes index's trigger function, reading the row's JSON through `json` (an SQL expression of `NEW.data`):
+ * `NEW.data::jsonb` as migration 0004 made it, `adhd_search_json(NEW.data)` since 0010 (postgres-search.ts).
+ */
+export async function defineNotesFtsSync(db: Kysely<unknown>, json: 'NEW.data::jsonb' | 'adhd_search_json(NEW.data)'): Promise<void> {
+  await sql`CREATE OR REPLACE FUNCTION notes_fts_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE data jsonb;
+    BEGIN
+      IF TG_OP <> 'INSERT' THEN
+        DELETE FROM notes_fts WHERE user_id = OLD.user_id AND note_id = OLD.id;
+      END IF;
+      IF TG_OP <> 'DELETE' AND NEW.type = 'note' AND NEW.deleted = 0 THEN
+        data := ${sql.raw(json)};
+        INSERT INTO notes_fts (user_id, note_id, doc)
+        VALUES (NEW.user_id, NEW.id, adhd_search_doc(data ->> 'title', data ->> 'content'));
+      END IF;
+      RETURN NULL;
+    END $$`.execute(db);
 }
 
 export async function dropPostgresNotesSearch(db: Kysely<unknown>): Promise<void> {

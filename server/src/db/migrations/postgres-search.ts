@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { defineNotesFtsSync } from './postgres-notes-search.js';
 
 /**
  * The search index of tasks, events, habits and inbox items on PostgreSQL (migration 0010; SQLite has FTS5 there
@@ -31,19 +32,7 @@ export async function createPostgresSearch(db: Kysely<unknown>): Promise<void> {
       END;
     END $$`.execute(db);
   // The notes index's trigger (migration 0004) gets the same tolerance.
-  await sql`CREATE OR REPLACE FUNCTION notes_fts_sync() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE data jsonb;
-    BEGIN
-      IF TG_OP <> 'INSERT' THEN
-        DELETE FROM notes_fts WHERE user_id = OLD.user_id AND note_id = OLD.id;
-      END IF;
-      IF TG_OP <> 'DELETE' AND NEW.type = 'note' AND NEW.deleted = 0 THEN
-        data := adhd_search_json(NEW.data);
-        INSERT INTO notes_fts (user_id, note_id, doc)
-        VALUES (NEW.user_id, NEW.id, adhd_search_doc(data ->> 'title', data ->> 'content'));
-      END IF;
-      RETURN NULL;
-    END $$`.execute(db);
+  await defineNotesFtsSync(db, 'adhd_search_json(NEW.data)');
   // The indexed title and body of a row of one of the four types (see 0010_search.ts).
   await sql`CREATE FUNCTION adhd_search_entity_text(type text, data jsonb) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ SELECT ARRAY[
@@ -95,16 +84,6 @@ export async function dropPostgresSearch(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE IF EXISTS search_fts`.execute(db);
   await sql`DROP FUNCTION IF EXISTS search_fts_sync(), adhd_search_entity_doc(text, jsonb), adhd_search_entity_text(text, jsonb)`.execute(db);
   // Migration 0004's notes trigger function as it was.
-  await sql`CREATE OR REPLACE FUNCTION notes_fts_sync() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF TG_OP <> 'INSERT' THEN
-        DELETE FROM notes_fts WHERE user_id = OLD.user_id AND note_id = OLD.id;
-      END IF;
-      IF TG_OP <> 'DELETE' AND NEW.type = 'note' AND NEW.deleted = 0 THEN
-        INSERT INTO notes_fts (user_id, note_id, doc)
-        VALUES (NEW.user_id, NEW.id, adhd_search_doc(NEW.data::jsonb ->> 'title', NEW.data::jsonb ->> 'content'));
-      END IF;
-      RETURN NULL;
-    END $$`.execute(db);
+  await defineNotesFtsSync(db, 'NEW.data::jsonb');
   await sql`DROP FUNCTION IF EXISTS adhd_search_json(text)`.execute(db);
 }

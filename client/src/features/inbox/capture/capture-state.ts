@@ -1,7 +1,7 @@
 /**
  * The one capture dialog of the page (mounted in the layout) and who may open it: the Q key, the floating
- * button, `?capture=1`, the inbox screen's empty state. Opening is synchronous, so the field has the focus
- * in the same frame as the key press.
+ * button, `?capture=1`, the inbox screen's empty state. Once the dialog's chunk is in (capture-host.tsx preloads
+ * it at idle), opening is synchronous, so the field has the focus in the same frame as the key press.
  */
 let opener: (() => void) | null = null;
 
