@@ -3,6 +3,7 @@ import { navigate } from 'wouter/use-browser-location';
 import type { PublicUser } from '@adhd/shared/users/schema';
 import { closeUserDb } from '../db/session';
 import { ApiError, getToken, onUnauthorized, request, setToken, TOKEN_KEY } from '../lib/api';
+import { pingActivity, startActivity, stopActivity } from './activity';
 import { clearLocalUserData, keepDatabaseOnly, removeLeftovers, unsyncedChanges } from './local-data';
 
 /** Auth state (SPEC section 4): user, authenticated, loading, error. */
@@ -19,9 +20,8 @@ interface MeResponse {
   token: string;
 }
 
-/** Auth consistency check (SPEC section 9) and the activity ping's minimum spacing. */
+/** Auth consistency check (SPEC section 9); the activity ping is in activity.ts. */
 export const AUTH_CHECK_MS = 5 * 60_000;
-const ACTIVITY_MIN_MS = 15 * 60_000;
 const USER_KEY = 'auth_user';
 
 let state: AuthState = { user: null, authenticated: false, loading: true, error: null };
@@ -46,14 +46,26 @@ export function readCachedUser(): PublicUser | null {
 let quiet = 0;
 let checkTimer: ReturnType<typeof setInterval> | null = null;
 let lastCheckAt = 0;
-let lastActivityAt = 0;
 
+const postActivity = () => request('/api/user/activity', { method: 'POST', retries: 0 });
+
+/** Signed in: the 5-minute check (skipped offline, silently) and the activity pings run. */
 function startChecks() {
-  checkTimer ??= setInterval(() => void checkSession(), AUTH_CHECK_MS);
+  checkTimer ??= setInterval(() => {
+    if (globalThis.navigator?.onLine !== false) void checkSession(true);
+  }, AUTH_CHECK_MS);
+  startActivity(postActivity);
 }
+/** Signed out or unauthorised (SPEC section 4): every timer stops. */
 function stopChecks() {
   if (checkTimer) clearInterval(checkTimer);
   checkTimer = null;
+  stopActivity();
+}
+
+/** The login page, unless the user is on an auth page already (SPEC section 8, global response handling). */
+function toLogin() {
+  if (!window.location.pathname.startsWith('/auth/')) navigate('/auth/login', { replace: true });
 }
 
 const fetchMe = (bearer: boolean) => request<MeResponse>('/api/auth/me', { auth: bearer, retries: 0, timeoutMs: 10_000 });
@@ -74,14 +86,6 @@ async function readSession(): Promise<MeResponse> {
       quiet--;
     }
   }
-}
-
-function pingActivity() {
-  if (Date.now() - lastActivityAt < ACTIVITY_MIN_MS) return;
-  lastActivityAt = Date.now();
-  request('/api/user/activity', { method: 'POST', retries: 0 }).catch(() => {
-    /* activity failures are only logged (SPEC section 8); nothing to show */
-  });
 }
 
 /** Ask the server to end the session; never fails (the local sign-out has already happened). */
@@ -113,9 +117,10 @@ async function endLocalSession(reason: 'logout' | 'expired' = 'logout'): Promise
 
 /**
  * Checks the session with the server (start-up, every 5 minutes, back online). A 401 ends the local session
- * and attempts a server logout; offline or a server error keeps the cached user signed in locally.
+ * and attempts a server logout, and the periodic check sends the user to the login page (SPEC section 8; at
+ * start-up the route guard does it); offline or a server error keeps the cached user signed in locally.
  */
-async function checkSession(): Promise<boolean> {
+async function checkSession(periodic = false): Promise<boolean> {
   lastCheckAt = Date.now();
   const hadSession = getToken() !== null || readCachedUser() !== null || state.authenticated;
   try {
@@ -125,7 +130,7 @@ async function checkSession(): Promise<boolean> {
     if (!setToken(me.token)) throw new Error('token storage');
     set({ user: me.user, authenticated: true, loading: false, error: null });
     startChecks();
-    pingActivity();
+    if (!periodic) pingActivity();
     return true;
   } catch (err) {
     if (err instanceof ApiError && (err.isNetwork || err.status >= 500 || err.status === 429)) {
@@ -139,6 +144,7 @@ async function checkSession(): Promise<boolean> {
     if (hadSession) {
       await endLocalSession('expired');
       void serverLogout();
+      if (periodic) toLogin();
     } else {
       setToken(null);
       set({ user: null, authenticated: false, loading: false });
@@ -169,7 +175,7 @@ function recover(): Promise<Recovery> {
       if (!(err instanceof ApiError) || err.isNetwork || err.status >= 500) return 'kept';
     }
     await endLocalSession('expired');
-    if (!window.location.pathname.startsWith('/auth/')) navigate('/auth/login', { replace: true });
+    toLogin();
     return 'ended';
   })().finally(() => {
     recovering = null;
@@ -222,7 +228,7 @@ export const authStore = {
       set({ loading: true });
     }
   },
-  /** The periodic auth check, callable at any time. */
+  /** The auth check, callable at any time (`periodic`: as the 5-minute timer runs it). */
   check: checkSession,
   /** A 401 happened: refresh the token or sign out. */
   recover,
@@ -280,7 +286,7 @@ if (typeof window !== 'undefined') {
     }
   });
   const checkIfStale = () => {
-    if (state.authenticated && Date.now() - lastCheckAt > 60_000) void checkSession();
+    if (state.authenticated && Date.now() - lastCheckAt > 60_000) void checkSession(true);
   };
   window.addEventListener('online', checkIfStale);
   document.addEventListener('visibilitychange', () => {
