@@ -6,6 +6,8 @@ import { CaptureHost, InboxNavBadge } from '../features/inbox';
 import { SearchButton, useSearchShortcut } from '../features/search';
 import { useAuth } from '../session/auth-store';
 import { APP_NAME } from '../lib/app-name';
+import { clearFlash, useFlash } from '../lib/flash';
+import { Toast } from '../components/ui/toast';
 import { SyncBadge } from './sync-badge';
 
 interface NavItem {
@@ -20,6 +22,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { authenticated, user } = useAuth();
   const [location] = useLocation();
   useSearchShortcut(authenticated);
+  const flashed = useFlash();
   const nav: NavItem[] = [
     { href: '/dashboard', label: t`Dashboard`, color: 'var(--color-section-dashboard)' },
     { href: '/tasks', label: t`Tasks`, color: 'var(--color-section-tasks)' },
@@ -79,6 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       {authenticated && user && <CaptureHost userId={user._id} />}
+      {flashed && <Toast key={flashed.id} message={flashed.message} onDismiss={clearFlash} />}
     </div>
   );
 }
