@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AttentionNotice } from '../features/attention';
 import { CaptureHost, InboxNavBadge } from '../features/inbox';
@@ -7,8 +7,10 @@ import { SearchButton, useSearchShortcut } from '../features/search';
 import { useAuth } from '../session/auth-store';
 import { APP_NAME } from '../lib/app-name';
 import { clearFlash, useFlash } from '../lib/flash';
-import { Toast } from '../components/ui/toast';
 import { SyncBadge } from './sync-badge';
+
+/** The flash toast ('Not found' after a `?id=` link): loaded only when there is one, off the start path. */
+const Toast = lazy(() => import('../components/ui/toast').then((m) => ({ default: m.Toast })));
 
 interface NavItem {
   href: string;
@@ -82,7 +84,11 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       {authenticated && user && <CaptureHost userId={user._id} />}
-      {flashed && <Toast key={flashed.id} message={flashed.message} onDismiss={clearFlash} />}
+      {flashed && (
+        <Suspense fallback={null}>
+          <Toast key={flashed.id} message={flashed.message} onDismiss={clearFlash} />
+        </Suspense>
+      )}
     </div>
   );
 }

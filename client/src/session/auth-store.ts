@@ -3,8 +3,6 @@ import { navigate } from 'wouter/use-browser-location';
 import type { PublicUser } from '@adhd/shared/users/schema';
 import { closeUserDb } from '../db/session';
 import { ApiError, getToken, onUnauthorized, request, setToken, TOKEN_KEY } from '../lib/api';
-import { pingActivity, startActivity, stopActivity } from './activity';
-import { clearLocalUserData, keepDatabaseOnly, removeLeftovers, unsyncedChanges } from './local-data';
 
 /** Auth state (SPEC section 4): user, authenticated, loading, error. */
 export interface AuthState {
@@ -48,19 +46,26 @@ let checkTimer: ReturnType<typeof setInterval> | null = null;
 let lastCheckAt = 0;
 
 const postActivity = () => request('/api/user/activity', { method: 'POST', retries: 0 });
+/**
+ * Off the start path: the activity pings (nothing is due before a click or the first timer turn) and the
+ * local data clean-up (only a sign-in, a sign-out or another user needs it; the settings screen, where the
+ * sign-out button is, loads it too, and the service worker precaches it for offline).
+ */
+const activity = () => import('./activity');
+const localData = () => import('./local-data');
 
 /** Signed in: the 5-minute check (skipped offline, silently) and the activity pings run. */
 function startChecks() {
   checkTimer ??= setInterval(() => {
     if (globalThis.navigator?.onLine !== false) void checkSession(true);
   }, AUTH_CHECK_MS);
-  startActivity(postActivity);
+  void activity().then((a) => a.startActivity(postActivity));
 }
 /** Signed out or unauthorised (SPEC section 4): every timer stops. */
 function stopChecks() {
   if (checkTimer) clearInterval(checkTimer);
   checkTimer = null;
-  stopActivity();
+  void activity().then((a) => a.stopActivity());
 }
 
 /** The login page, unless the user is on an auth page already (SPEC section 8, global response handling). */
@@ -108,11 +113,12 @@ async function endLocalSession(reason: 'logout' | 'expired' = 'logout'): Promise
   set({ user: null, authenticated: false, loading: false, error: null });
   // A session that ran out is not a choice to throw work away: changes not yet on the server stay in the
   // user's database until they sign in again (and sync) or another account signs in here (removeLeftovers).
-  if (reason === 'expired' && (await unsyncedChanges(userId)) > 0) {
-    await keepDatabaseOnly();
+  const data = await localData();
+  if (reason === 'expired' && (await data.unsyncedChanges(userId)) > 0) {
+    await data.keepDatabaseOnly();
     return;
   }
-  await clearLocalUserData(userId);
+  await data.clearLocalUserData(userId);
 }
 
 /**
@@ -126,11 +132,11 @@ async function checkSession(periodic = false): Promise<boolean> {
   try {
     const me = await readSession();
     const previous = state.user?._id ?? readCachedUser()?._id;
-    if (previous !== me.user._id) await removeLeftovers(me.user._id, previous);
+    if (previous !== me.user._id) await (await localData()).removeLeftovers(me.user._id, previous);
     if (!setToken(me.token)) throw new Error('token storage');
     set({ user: me.user, authenticated: true, loading: false, error: null });
     startChecks();
-    if (!periodic) pingActivity();
+    if (!periodic) void activity().then((a) => a.pingActivity());
     return true;
   } catch (err) {
     if (err instanceof ApiError && (err.isNetwork || err.status >= 500 || err.status === 429)) {
@@ -192,7 +198,7 @@ export const authStore = {
   set,
   /** Signed in with a token from login or registration; false when the token cannot be stored. */
   async signedIn(user: PublicUser, token: string): Promise<boolean> {
-    await removeLeftovers(user._id, state.user?._id ?? readCachedUser()?._id);
+    await (await localData()).removeLeftovers(user._id, state.user?._id ?? readCachedUser()?._id);
     if (!setToken(token)) {
       set({ error: 'Failed to save authentication token' });
       return false;
@@ -245,7 +251,7 @@ export const authStore = {
     set({ user: null, authenticated: false, loading: false, error: null });
     const server = serverLogout();
     setToken(null);
-    await Promise.allSettled([server, clearLocalUserData(userId)]);
+    await Promise.allSettled([server, localData().then((data) => data.clearLocalUserData(userId))]);
   },
 };
 
