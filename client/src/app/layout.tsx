@@ -2,16 +2,16 @@ import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Router, useLocation } from 'wouter';
 import { focusRing } from '../components/ui/cn';
-import { useNarrowScreen } from '../components/ui/use-media-query';
+import { useMediaQuery } from '../components/ui/use-media-query';
 import { AttentionNotice } from '../features/attention';
 import { CaptureHost } from '../features/inbox';
 import { SearchButton, useSearchShortcut } from '../features/search';
 import { useAuth } from '../session/auth-store';
 import { APP_NAME } from '../lib/app-name';
 import { useFlash } from '../lib/flash';
-import { FirstSyncNotice } from './first-sync-notice';
+import { FirstSyncGate } from './first-sync-gate';
 import { aroundNav, viewTransitions } from './nav/page-transition';
-import { BottomNav, DesktopNav } from './nav/section-nav';
+import { DesktopNav, NARROW, PhoneNav } from './nav/section-nav';
 import { SyncBadge } from './sync-badge';
 
 const FlashToast = lazy(() => import('./nav/flash-toast').then((m) => ({ default: m.FlashToast })));
@@ -31,7 +31,7 @@ export function Layout({ children }: { children: ReactNode }) {
 function Shell({ children }: { children: ReactNode }) {
   const { authenticated, user } = useAuth();
   const [location] = useLocation();
-  const narrow = useNarrowScreen();
+  const narrow = useMediaQuery(NARROW);
   const flashed = useFlash();
   useSearchShortcut(authenticated);
   const admin = user?.role === 'admin';
@@ -69,10 +69,10 @@ function Shell({ children }: { children: ReactNode }) {
         key={location}
         className={`page mx-auto w-full max-w-6xl flex-1 px-4 pt-6 ${viewTransitions ? '' : 'page-fade'} ${authenticated ? 'pb-[calc(var(--nav-h)+6rem)]' : 'pb-6'}`}
       >
-        {authenticated && <FirstSyncNotice />}
+        {authenticated && <FirstSyncGate />}
         {children}
       </main>
-      {bottomNav && <BottomNav admin={admin} />}
+      {bottomNav && <PhoneNav admin={admin} />}
       {authenticated && user && <CaptureHost userId={user._id} />}
       {flashed && (
         <Suspense fallback={null}>

@@ -65,9 +65,9 @@ describe('the layout on a wide screen (1280 px)', () => {
 });
 
 describe('the layout on a phone (375 px)', () => {
-  it('has a bottom bar with the five main sections and More, the current one marked', () => {
+  it('has a bottom bar with the five main sections and More, the current one marked', async () => {
     renderLayout('/notes', { width: 375 });
-    const bar = screen.getByTestId('bottom-nav');
+    const bar = await screen.findByTestId('bottom-nav', undefined, { timeout: 5000 });
     expect(bar).toBe(sections());
     expect(linkNames(bar)).toEqual(['Dashboard', 'Tasks', 'Habits', 'Calendar', 'Notes']);
     expect(within(bar).getByRole('link', { name: 'Notes' }).getAttribute('aria-current')).toBe('page');
@@ -79,7 +79,7 @@ describe('the layout on a phone (375 px)', () => {
 
   it('opens More with Inbox, Tags and Settings, and a link there navigates and closes the sheet', async () => {
     const location = renderLayout('/tasks', { width: 375 });
-    await userEvent.click(screen.getByRole('button', { name: 'More' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'More' }, { timeout: 5000 }));
     const sheet = await screen.findByRole('dialog', { name: 'More' }, { timeout: 5000 });
     expect(linkNames(sheet)).toEqual(['Inbox', 'Tags', 'Settings']);
     await userEvent.click(within(sheet).getByRole('link', { name: 'Inbox' }));
@@ -91,7 +91,7 @@ describe('the layout on a phone (375 px)', () => {
 
   it('lists Admin in More for an admin only, and Escape closes the sheet', async () => {
     renderLayout('/dashboard', { width: 375, admin: true });
-    await userEvent.click(screen.getByRole('button', { name: 'More' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'More' }, { timeout: 5000 }));
     const sheet = await screen.findByRole('dialog', { name: 'More' }, { timeout: 5000 });
     expect(linkNames(sheet)).toEqual(['Inbox', 'Tags', 'Settings', 'Admin']);
     await userEvent.keyboard('{Escape}');
