@@ -22,7 +22,7 @@ export function flash(message: string): void {
 }
 
 /** Clears the flash (the toast's time is up). */
-export function dismissFlash(): void {
+export function clearFlash(): void {
   if (!current) return;
   current = null;
   emit();
