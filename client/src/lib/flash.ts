@@ -1,32 +1,31 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * A message that outlives a navigation ("Not found" after a `?id=` link sent the user to /dashboard): the
- * layout shows it as a toast and clears it. One message at a time; a new one replaces the old.
+ * A message to show once on the next screen, as a toast the layout renders (e.g. 'Not found' after an item opened
+ * by `?id=` turned out not to exist and the app went to /dashboard). A tiny external store: `flash()` from
+ * anywhere, `useFlash()` in the layout.
  */
 export interface Flash {
-  /** Changes with every `flash()`, so the same text twice is shown twice. */
-  id: number;
   message: string;
+  /** Different for each flash, also for the same text twice (a key for the toast). */
+  id: number;
 }
 
 let current: Flash | null = null;
 let seq = 0;
 const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
 
-function publish(next: Flash | null) {
-  current = next;
-  for (const l of [...listeners]) l();
-}
-
-/** Show `message` (already translated) as a toast on the next screen. */
 export function flash(message: string): void {
-  publish({ id: ++seq, message });
+  current = { message, id: ++seq };
+  emit();
 }
 
-/** Remove the shown message (the toast timed out or was dismissed). */
+/** Clears the flash (the toast's time is up). */
 export function clearFlash(): void {
-  if (current) publish(null);
+  if (!current) return;
+  current = null;
+  emit();
 }
 
 const subscribe = (listener: () => void) => {
@@ -34,7 +33,7 @@ const subscribe = (listener: () => void) => {
   return () => void listeners.delete(listener);
 };
 
-/** The message to show now, if any; the layout renders it and calls `clearFlash` when done. */
+/** The flash to show now, or null. */
 export function useFlash(): Flash | null {
-  return useSyncExternalStore(subscribe, () => current);
+  return useSyncExternalStore(subscribe, () => current, () => null);
 }
