@@ -1,9 +1,7 @@
-import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 
-// INTEGRATOR: switch to `genericMessages.slow` from lib/messages.ts (helper S) — the same message and wording.
-const slow = msg`This is taking longer than expected...`;
+import { genericMessages } from '../../lib/messages';
 
 /**
  * Nothing for `delayMs`, then the calm slow-load notice of SPEC section 8: shown where a lazy screen's chunk or a
@@ -19,7 +17,7 @@ export function SlowNotice({ delayMs = 3000, className = 'py-10 text-center text
   return (
     // The live region is there from the start (so the message is announced) and takes no room until it speaks.
     <p role="status" aria-live="polite" data-testid="slow-notice" className={shown ? className : 'sr-only'}>
-      {shown ? i18n._(slow) : null}
+      {shown ? i18n._(genericMessages.slow) : null}
     </p>
   );
 }
