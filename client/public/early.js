@@ -47,7 +47,7 @@
   try {
     var token = localStorage.getItem('auth_token');
     var user = JSON.parse(localStorage.getItem('auth_user') || 'null');
-    if (!token || !user || typeof user._id !== 'string' || !window.indexedDB) return void preloadStart();
+    if (!token || !user || typeof user._id !== 'string' || !window.indexedDB) return;
     var name = 'app-' + user._id;
     var wantTasks = /^\/tasks(\/|$)/.test(location.pathname);
     /** @type {Record<string, unknown>} */
