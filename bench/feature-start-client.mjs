@@ -16,7 +16,7 @@
 // built when missing or stale. BENCH_VERBOSE=1 prints each load's marks and requests. Page-side code:
 // bench/start/pages.mjs; Lighthouse: bench/start/lighthouse.mjs.
 import { existsSync } from 'node:fs';
-import { CHROMIUM, buildClient, defaultClientDist, launchChromium, signedInContext, startAppServer } from './browser.mjs';
+import { CHROMIUM, buildClient, cpuProfile, defaultClientDist, launchChromium, signedInContext, startAppServer } from './browser.mjs';
 import { seedTasksUser, waitForCount } from './client/sync.mjs';
 import { pageSignal } from './client/load.mjs';
 import { isMain, median, newId, percentile, r2, sig3, withPass } from './lib.mjs';
@@ -48,9 +48,12 @@ async function coldLoad(ctx, base, say) {
   await page.addInitScript(usableProbe, SCREEN.selector);
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  // BENCH_PROFILE_START=file.cpuprofile: a CPU profile of each load (the last one is kept).
+  const profiler = process.env.BENCH_PROFILE_START ? await cpuProfile(ctx, page, 200) : null;
   const usable = pageSignal(page, '__bench:usable', 30_000);
   await page.goto(`${base}${SCREEN.path}`, { waitUntil: 'commit' });
   await usable;
+  if (profiler) await profiler.save(process.env.BENCH_PROFILE_START);
   // The paint entries are queued after the frame: wait for first-contentful-paint to be there.
   await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 5000 }).catch(() => undefined);
   const f = await page.evaluate(startFigures);
@@ -126,11 +129,14 @@ export async function runBench({ say = console.log } = {}) {
     out.usable = { times: usable, median: median(usable), main: median(loads.map((f) => f.main ?? NaN)), render: median(loads.map((f) => f.render ?? NaN)) };
     say(`start (client): cold network load: FCP ${fcp.map((x) => x.toFixed(0)).join(', ')} ms; ${SCREEN.path} usable ${usable.map((x) => x.toFixed(0)).join(', ')} ms`);
 
+    if (process.env.BENCH_ONLY === 'load') return { metrics: metricsOf(out) };
+
     // 192: Enter → the new task painted, 10k tasks local.
     const ctxA = await localContext(browser, base, u, {});
     out.add = await adds(ctxA, base);
     await ctxA.close();
     say(`start (client): Enter → task visible: p50 ${out.add.p50.toFixed(1)} ms, p95 ${out.add.p95.toFixed(1)} ms`);
+    if (process.env.BENCH_ONLY === 'add') return { metrics: metricsOf(out) };
 
     // 193: a cookie client (signed in through the login form's request: cookie and token) and a token-only one.
     const email = u.user.email;
@@ -151,7 +157,9 @@ export async function runBench({ say = console.log } = {}) {
     say(`start (client): failing requests at start: cookie client ${JSON.stringify(out.failing.cookie)}, token-only ${JSON.stringify(out.failing.token)}`);
   } finally {
     await browser.close();
+    if (process.env.BENCH_ONLY) await server.close();
   }
+  if (process.env.BENCH_ONLY) return { metrics: metricsOf(out) };
   try {
     // 195, 196: Lighthouse on /dashboard, its own Chromium (remote debugging port).
     const u2 = await seedTasksUser(server, TASKS, 8);
@@ -165,6 +173,7 @@ export async function runBench({ say = console.log } = {}) {
 
 function metricsOf(out) {
   const rows = [];
+  if (!out.fcp) return rows;
   const loadNote = `median of ${LOADS}: a new page in a warm browser, service worker blocked, HTTP cache off, loopback, ${TASKS / 1000}k tasks local`;
   rows.push(
     withPass({
@@ -187,6 +196,8 @@ function metricsOf(out) {
       checks: [{ label: '≤ 500 ms', ok: out.usable.median <= 500 }],
       note: `${loadNote}; runs ${out.usable.times.map((x) => x.toFixed(0)).join('/')} ms; app:main at ${out.usable.main.toFixed(0)} ms, app:render at ${out.usable.render.toFixed(0)} ms (medians)`,
     }),
+  );
+  if (out.add) rows.push(
     withPass({
       id: 192,
       name: `Enter in the quick-add field → task visible, ${TASKS / 1000}k tasks local, p95 of ${ADDS}`,
@@ -200,6 +211,7 @@ function metricsOf(out) {
       note: `p50 ${out.add.p50.toFixed(1)} ms: the key's time stamp → the first animation frame after the new row is in the list`,
     }),
   );
+  if (!out.failing) return rows;
   const nFail = out.failing.cookie.length + out.failing.token.length;
   rows.push(
     withPass({
