@@ -125,9 +125,8 @@ export class LiveTable<T> implements LiveSource<T> {
    * Before the first read has been published it does nothing (that read is on its way anyway).
    */
   optimistic(row: LocalRow): () => void {
-    const item = this.loaded ? this.spec.decode(row) : null;
-    if (item === null) return () => undefined;
-    if (this.apply(new Map([[row.id, item]]))) this.publish();
+    const item = this.loaded && this.spec.decode(row);
+    if (item && this.apply(new Map([[row.id, item]]))) this.publish();
     return () => this.enqueue(() => this.patch([row.id]));
   }
 

@@ -42,7 +42,7 @@ describe.runIf(hasChromium)('start path in Chromium', () => {
     await page.goto(`${server.url}/tasks`, { waitUntil: 'commit' });
     const shell = page.locator('[data-app-shell]');
     await shell.waitFor();
-    expect(await page.evaluate(() => [...document.documentElement.classList])).toEqual(expect.arrayContaining(['dark', 'shell-session', 'font-medium']));
+    expect(await page.evaluate(() => [...document.documentElement.classList])).toEqual(expect.arrayContaining(['dark', 'shell-session']));
     expect(await page.locator('.shell-bar').isVisible()).toBe(true);
     expect(await page.locator('.shell-nav').isVisible()).toBe(true);
     // The stylesheet's dark surface, and the inline <style> applied (its nonce matches the CSP).
