@@ -93,6 +93,11 @@ export async function lighthouseScores(base, u, pathname, say) {
   } finally {
     proc.kill('SIGTERM');
     await new Promise((r) => proc.once('exit', r).once('error', r));
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing to the profile for a moment.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch {
+      /* a temporary folder left behind */
+    }
   }
 }
