@@ -29,9 +29,16 @@
   var PAGE = 5000;
   var MAX_PAGES = 40;
   try {
+    // The shell in index.html paints before the app runs: in the stored theme (lib/theme.ts keeps it in
+    // localStorage), and with the section navigation's place when a session is stored (below). The font size
+    // class is left to the app (the start-up JS budget: a stored small or large size applies at its first render).
+    var classes = document.documentElement.classList;
+    var theme = localStorage.theme;
+    if (theme === 'dark' || (theme !== 'light' && window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches)) classes.add('dark');
     var token = localStorage.getItem('auth_token');
     var user = JSON.parse(localStorage.getItem('auth_user') || 'null');
     if (!token || !user || typeof user._id !== 'string' || !window.indexedDB) return;
+    classes.add('shell-session');
     var name = 'app-' + user._id;
     var wantTasks = /^\/tasks(\/|$)/.test(location.pathname);
     /** @type {Record<string, unknown>} */

@@ -149,3 +149,28 @@ describe('head start: public/early.js and lib/early.ts', () => {
     expect(takeEarlyResponse('/api/sync/pull', body)).toBeNull();
   });
 });
+
+describe('head start: the shell in index.html', () => {
+  const classes = () => [...document.documentElement.classList];
+  afterEach(() => {
+    document.documentElement.className = '';
+  });
+
+  it('paints in the stored theme, or the system one, and marks a stored session for the navigation placeholder', () => {
+    document.documentElement.className = '';
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    localStorage.setItem('theme', 'dark');
+    new Function(EARLY)();
+    expect(classes()).toEqual(['dark']);
+    document.documentElement.className = '';
+    localStorage.setItem('theme', 'system');
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(prefers-color-scheme: dark)' }));
+    signIn(`early-${Math.random()}`);
+    new Function(EARLY)();
+    expect(classes()).toEqual(['dark', 'shell-session']);
+    document.documentElement.className = '';
+    localStorage.setItem('theme', 'light');
+    new Function(EARLY)();
+    expect(classes()).toEqual(['shell-session']);
+  });
+});

@@ -76,20 +76,17 @@ function toLogin() {
 const fetchMe = (bearer: boolean) => request<MeResponse>('/api/auth/me', { auth: bearer, retries: 0, timeoutMs: 10_000 });
 
 /**
- * The server session: the http-only cookie first (it outlives the 15-minute access token and answers a fresh
- * one), then the stored bearer token for browsers that keep no cookie.
+ * The server session in one request: the http-only cookie (it outlives the 15-minute access token and answers a
+ * fresh one) and the stored bearer token, for browsers that keep no cookie. The server uses the cookie when it is
+ * valid, else the bearer (server/src/modules/auth/session-routes.ts), so neither kind of client spends a failing
+ * request at start. Its 401 is handled by the caller, not by the global handler.
  */
 async function readSession(): Promise<MeResponse> {
+  quiet++;
   try {
-    return await fetchMe(false);
-  } catch (err) {
-    if (!(err instanceof ApiError && err.status === 401 && getToken())) throw err;
-    quiet++;
-    try {
-      return await fetchMe(true);
-    } finally {
-      quiet--;
-    }
+    return await fetchMe(true);
+  } finally {
+    quiet--;
   }
 }
 

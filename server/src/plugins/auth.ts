@@ -49,6 +49,12 @@ declare module 'fastify' {
     requireAdmin: (request: FastifyRequest) => Promise<void>;
     /** Resolve the caller without failing: null when anonymous or invalid. */
     identify: (request: FastifyRequest) => Promise<AuthUser | null>;
+    /**
+     * The session check of `GET /api/auth/me`: the session cookie when it is valid (it may be exchanged for a
+     * fresh token), else the bearer token. One request serves a browser with the cookie and a client that keeps
+     * only the token (no failing request at start); null when neither is valid.
+     */
+    identifySession: (request: FastifyRequest) => Promise<AuthUser | null>;
     sessions: SessionService;
   }
 }
@@ -193,7 +199,19 @@ export const authPlugin = fp<{ secret: string | null; accessTokenTtl: number; se
       return (request.auth = user);
     }
 
+    async function identifySession(request: FastifyRequest): Promise<AuthUser | null> {
+      const user = await fromCookie(request);
+      if (user) {
+        if (!isSafeMethod(request.method) && isCrossSite(request)) throw forbidden('Cross-site request refused');
+        return (request.auth = user);
+      }
+      const header = request.headers.authorization;
+      if (header === undefined || !/^Bearer [A-Za-z0-9._-]+$/.test(header)) return null;
+      return (request.auth = await fromBearer(request));
+    }
+
     app.decorate('identify', identify);
+    app.decorate('identifySession', identifySession);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       if (!(await identify(request))) throw unauthorized();
     });

@@ -38,12 +38,13 @@ export function sessionRoutes(app: FastifyInstance, ctx: AuthContext) {
   });
 
   /**
-   * Restores a session from the cookie and hands out a fresh access token (and renews the cookie). A bearer
-   * caller only learns whether its token is valid and gets that same token back: a token never renews itself,
-   * so a stolen one dies when it expires.
+   * Restores a session from the cookie and hands out a fresh access token (and renews the cookie). Without a
+   * valid cookie the bearer token is checked (a client that keeps only the token): such a caller only learns
+   * whether its token is valid and gets that same token back: a token never renews itself, so a stolen one dies
+   * when it expires. The client sends both, so one request answers either kind of client.
    */
   app.get('/api/auth/me', async (request, reply) => {
-    const auth = await app.identify(request).catch(() => null);
+    const auth = await app.identifySession(request).catch(() => null);
     const user = auth ? await ctx.users.findById(auth.id) : undefined;
     if (!auth || !user) {
       return reply.status(401).send({

@@ -2,6 +2,7 @@ import { newRowId, useDbActions } from '../../../db/actions';
 import type { AppDatabase } from '../../../db/database';
 import { mutate } from '../../../db/mutate';
 import { quickChild, type PlannedMutation } from '../logic/form';
+import { liveTasks } from './queries';
 
 /** A new client-side id: offline creations keep their id (CONTRACT: entities carry a client-generated _id). */
 export function newTaskId(): string {
@@ -46,14 +47,28 @@ export interface TaskActions {
   apply(ops: readonly PlannedMutation[]): Promise<void>;
 }
 
-function actionsFor(need: () => AppDatabase): TaskActions {
+/** The task writes on the database `need()` answers (useTaskActions binds them to the signed-in user's). */
+export function taskActions(need: () => AppDatabase): TaskActions {
   return {
     async quickAdd(title, parent = null) {
       const id = newTaskId();
-      const op = parent
-        ? quickChild(id, title, parent)
-        : { name: 'task.create' as const, args: { id, title: title.trim() } };
-      await mutate(need(), op.name, op.args);
+      const db = need();
+      if (parent) {
+        const op = quickChild(id, title, parent);
+        await mutate(db, op.name, op.args);
+        return id;
+      }
+      // The new task shows in this keystroke's frame, from memory; the local write (and its outbox entry)
+      // follows, with the same time, so the stored row equals what is shown.
+      const now = new Date().toISOString();
+      const args = { id, title: title.trim() };
+      const undo = liveTasks(db).optimistic({ id, data: { title: args.title }, deleted: 0, createdAt: now, updatedAt: now, version: 0, parentId: null });
+      try {
+        await mutate(db, 'task.create', args, { now });
+      } catch (err) {
+        undo();
+        throw err;
+      }
       return id;
     },
     async setCompleted(id, completed) {
@@ -70,4 +85,4 @@ function actionsFor(need: () => AppDatabase): TaskActions {
 }
 
 /** The task writes, bound to the signed-in user's database. */
-export const useTaskActions = (): TaskActions => useDbActions(actionsFor);
+export const useTaskActions = (): TaskActions => useDbActions(taskActions);

@@ -4,7 +4,7 @@ import { decoders } from '../../../db/entity-rows';
 import { liveEntity } from '../../../db/live-entities';
 import { useDb } from '../../../db/session';
 import { useLive } from '../../../db/use-live';
-import { indexTasks, type TaskIndex } from '../logic/tree';
+import { indexLiveTasks, type TaskIndex } from '../logic/tree';
 import type { TaskItem } from '../logic/types';
 
 /** A stored row as a task, decoded by the shared task schema (its defaults for fields the row lacks). */
@@ -22,7 +22,9 @@ export function useTasks(): TaskItem[] | undefined {
   return useLive(db ? liveTasks(db) : null);
 }
 
-/** The tasks with their id and children indexes. */
+const EMPTY: TaskItem[] = [];
+
+/** The tasks with their id and children indexes (from the previous index when a few tasks changed: tree.ts). */
 export function useTaskIndex(tasks: TaskItem[] | undefined): TaskIndex {
-  return useMemo(() => indexTasks(tasks ?? []), [tasks]);
+  return useMemo(() => indexLiveTasks(tasks ?? EMPTY), [tasks]);
 }

@@ -1,6 +1,9 @@
 import type { TaskPriority } from '@adhd/shared/tasks/schema';
 import { buildForest, type TaskIndex, type TreeNode } from './tree';
 import type { TaskItem } from './types';
+import { compareTasks, sortedTasks } from './sorted';
+
+export { compareTasks };
 
 /** The filters of the tasks screen (SPEC section 2): search text, status, priority, tags. */
 export interface TaskFilters {
@@ -34,16 +37,10 @@ function matcher(f: TaskFilters): (task: TaskItem) => boolean {
   };
 }
 
-/** List order: open tasks before completed ones, newest first within each, so a quick-added task shows on top. */
-export function compareTasks(a: TaskItem, b: TaskItem): number {
-  if (a.completed !== b.completed) return a.completed ? 1 : -1;
-  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-/** Matching tasks in list order. */
-export function filterTasks(tasks: readonly TaskItem[], f: TaskFilters): TaskItem[] {
-  return (hasActiveFilters(f) ? tasks.filter(matcher(f)) : [...tasks]).sort(compareTasks);
+/** Matching tasks in list order (the order patched from the previous call's when few rows changed: sorted.ts). */
+export function filterTasks(tasks: readonly TaskItem[], f: TaskFilters): readonly TaskItem[] {
+  const sorted = sortedTasks(tasks);
+  return hasActiveFilters(f) ? sorted.filter(matcher(f)) : sorted;
 }
 
 /**

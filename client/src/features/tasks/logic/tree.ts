@@ -1,4 +1,5 @@
 import { buildTree, flattenTree, type TreeNode } from '@adhd/shared/tree';
+import { listChanges } from './sorted';
 import type { TaskItem } from './types';
 
 /**
@@ -22,6 +23,54 @@ export function indexTasks<T extends Linked>(tasks: readonly T[]): TaskIndex<T> 
     const list = children.get(t.parent);
     if (list) list.push(t.id);
     else children.set(t.parent, [t.id]);
+  }
+  return { byId, children };
+}
+
+let lastIndex: { tasks: readonly TaskItem[]; index: TaskIndex } | null = null;
+
+/**
+ * `indexTasks` of the live tasks, made from the previous call's index when the change is a few new tasks (a quick
+ * add) or edits that keep each task's parent (a checkbox): a copy of the id map with those rows set, instead of
+ * indexing all 10k again. Anything else (a delete, a move, a new task that is another's missing parent) indexes
+ * from scratch. The previous index is never changed.
+ */
+export function indexLiveTasks(tasks: readonly TaskItem[]): TaskIndex {
+  if (lastIndex?.tasks === tasks) return lastIndex.index;
+  const index = (lastIndex && patchIndex(lastIndex, tasks)) ?? indexTasks(tasks);
+  lastIndex = { tasks, index };
+  return index;
+}
+
+function patchIndex(prev: { tasks: readonly TaskItem[]; index: TaskIndex }, tasks: readonly TaskItem[]): TaskIndex | null {
+  const changes = listChanges(prev.tasks, tasks);
+  if (!changes) return null;
+  const { byId: before, children: kids } = prev.index;
+  const replaced = new Map([...changes.removed].map((t) => [t.id, t]));
+  const fresh: TaskItem[] = [];
+  for (const t of changes.added) {
+    const old = replaced.get(t.id);
+    if (old) {
+      if (old.parent !== t.parent) return null;
+      replaced.delete(t.id);
+    } else if (before.has(t.id)) return null;
+    else fresh.push(t);
+  }
+  // A removed row, or a new task some other task names as its parent (until now a missing one): from scratch.
+  if (replaced.size > 0) return null;
+  if (fresh.length > 0) {
+    // New tasks come last (the live table's Map order), so each joins the end of its parent's children.
+    if (fresh.some((t, k) => tasks[tasks.length - fresh.length + k] !== t)) return null;
+    const ids = new Set(fresh.map((t) => t.id));
+    if (tasks.some((t) => t.parent !== null && ids.has(t.parent) && !ids.has(t.id))) return null;
+  }
+  const byId = new Map(before);
+  for (const t of changes.added) byId.set(t.id, t);
+  let children = kids;
+  for (const t of fresh) {
+    if (!t.parent || !byId.has(t.parent)) continue;
+    if (children === kids) children = new Map(kids);
+    children.set(t.parent, [...(children.get(t.parent) ?? []), t.id]);
   }
   return { byId, children };
 }
