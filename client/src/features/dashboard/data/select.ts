@@ -1,0 +1,124 @@
+import type { HabitDayStatus } from '@adhd/shared/habits/schema';
+import { isScheduledOn, isTimeYetAt } from '@adhd/shared/habits/schedule';
+import { computeStreaks } from '@adhd/shared/habits/streaks';
+import { compareHabits } from '@adhd/shared/habits/view';
+import { addDays, calendarDateOf, daysBetween } from '@adhd/shared/time';
+import type { HabitItem } from '../../habits';
+import type { NoteItem } from '../../notes';
+import type { TaskItem } from '../../tasks';
+
+/**
+ * The dashboard's pure selections over the live rows (docs/dashboard.md). Each runs over rows already in memory
+ * (the live tables) and is cached per rows array, so a return to the dashboard re-uses the last answer.
+ */
+
+export type ActualKind = 'overdue' | 'today' | 'started';
+
+export interface ActualTask {
+  task: TaskItem;
+  kind: ActualKind;
+  /** Calendar dates in the user's zone. */
+  start: string | null;
+  due: string | null;
+  overdueDays: number;
+}
+
+const FAR = '9999-12-31';
+const PRIORITY_RANK = { high: 0, medium: 1, low: 2 } as const;
+const KIND_RANK: Record<ActualKind, number> = { overdue: 0, today: 1, started: 2 };
+
+/**
+ * The calendar date of a stored date, or FAR when it surely lies after `dayAfter` (today + 1): a date-time's date
+ * in any zone is at most one day after its UTC date, so most future dates are dropped on a string compare, with no
+ * time-zone formatting (10k tasks: a few milliseconds).
+ */
+function dayOf(value: string | null, dayAfter: string, timeZone: string): string | null {
+  if (!value) return null;
+  if (value.length > 10 && value.slice(0, 10) > dayAfter) return FAR;
+  return calendarDateOf(value, timeZone);
+}
+
+function compareActual(a: ActualTask, b: ActualTask): number {
+  return (
+    KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
+    (a.kind === 'started' ? (a.start ?? '').localeCompare(b.start ?? '') : (a.due ?? '').localeCompare(b.due ?? '')) ||
+    (a.task.time ?? '99:99').localeCompare(b.task.time ?? '99:99') ||
+    PRIORITY_RANK[a.task.priority] - PRIORITY_RANK[b.task.priority] ||
+    a.task.title.localeCompare(b.task.title) ||
+    (a.task.id < b.task.id ? -1 : 1)
+  );
+}
+
+/**
+ * Tasks actual today (SPEC section 2): overdue (due before today) first, oldest first; then due today; then
+ * started (start date on or before today) and not finished. Completed tasks are left out, except the ids in
+ * `keep` (ticked on this screen: they stay in place, struck through, until the next visit).
+ */
+export function selectActualTasks(tasks: readonly TaskItem[], today: string, timeZone: string, keep: ReadonlySet<string> = NO_IDS): ActualTask[] {
+  const dayAfter = addDays(today, 1);
+  const out: ActualTask[] = [];
+  for (const task of tasks) {
+    if (task.completed && !keep.has(task.id)) continue;
+    if (!task.dueDate && !task.startDate) continue;
+    const due = dayOf(task.dueDate, dayAfter, timeZone);
+    const start = dayOf(task.startDate, dayAfter, timeZone);
+    let kind: ActualKind | null = null;
+    if (due !== null && due < today) kind = 'overdue';
+    else if (due === today) kind = 'today';
+    else if (start !== null && start <= today) kind = 'started';
+    if (!kind) continue;
+    out.push({
+      task,
+      kind,
+      start: start === FAR ? calendarDateOf(task.startDate, timeZone) : start,
+      due: due === FAR ? calendarDateOf(task.dueDate, timeZone) : due,
+      overdueDays: kind === 'overdue' && !task.completed ? daysBetween(due!, today) : 0,
+    });
+  }
+  return out.sort(compareActual);
+}
+
+const NO_IDS: ReadonlySet<string> = new Set();
+const actualCache = new WeakMap<readonly TaskItem[], { key: string; keep: ReadonlySet<string>; value: ActualTask[] }>();
+
+/** `selectActualTasks`, cached per live tasks array (a visit that finds the same rows does no work). */
+export function actualTasksCached(tasks: readonly TaskItem[], today: string, timeZone: string, keep: ReadonlySet<string>): ActualTask[] {
+  const key = `${today}|${timeZone}`;
+  const hit = actualCache.get(tasks);
+  if (hit && hit.key === key && hit.keep === keep) return hit.value;
+  const value = selectActualTasks(tasks, today, timeZone, keep);
+  actualCache.set(tasks, { key, keep, value });
+  return value;
+}
+
+export interface TodayHabit {
+  habit: HabitItem;
+  status: HabitDayStatus;
+  /** Its time of day has not come yet ("time yet", SPEC section 4): shown dimmed as "Later". */
+  later: boolean;
+  /** The current streak; null while the habit's days are still being read. */
+  streak: number | null;
+}
+
+const byTimeOfDay = compareHabits('timeOfDay');
+
+/** Active habits scheduled today, in time-of-day order (anytime, morning, afternoon, evening, custom by its time). */
+export function selectTodayHabits(habits: readonly HabitItem[], today: string, minuteOfDay: number): TodayHabit[] {
+  return habits
+    .filter((h) => h.isActive !== false && isScheduledOn(h, today))
+    .sort((a, b) => byTimeOfDay({ ...a, pending: false, currentAntiStreak: 0 }, { ...b, pending: false, currentAntiStreak: 0 }))
+    .map((habit) => ({
+      habit,
+      status: habit.marks.get(today) ?? 'empty',
+      later: !isTimeYetAt(habit, minuteOfDay),
+      streak: habit.daysLoading ? null : computeStreaks(habit, Array.from(habit.marks, ([date, status]) => ({ date, status })), today).currentStreak,
+    }));
+}
+
+/** Pinned notes, most recently edited first. */
+export function selectPinnedNotes(notes: readonly NoteItem[]): NoteItem[] {
+  return notes.filter((n) => n.pinned).sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
+}
+
+/** The days of the upcoming-events section: today and the six after it. */
+export const UPCOMING_DAYS = 7;
