@@ -85,6 +85,7 @@ export function HabitsSection({ habits, today, prefs }: { habits: HabitItem[]; t
   const minute = Math.floor(minuteNow(prefs.timeZone) / 15) * 15;
   const rows = useMemo(() => selectTodayHabits(habits, today, minute), [habits, today, minute]);
   const done = rows.filter((r) => r.status === 'complete').length;
+  const total = rows.length;
   const [all, setAll] = useState(false);
   const shown = all ? rows : rows.slice(0, HABITS_SHOWN);
   return (
@@ -100,7 +101,7 @@ export function HabitsSection({ habits, today, prefs }: { habits: HabitItem[]; t
         <>
           <p className="text-xs text-muted" aria-live="polite">
             <Trans>
-              {done} of {rows.length} done
+              {done} of {total} done
             </Trans>
           </p>
           <ul className="flex flex-col" aria-label={t`Today's habits`}>
@@ -110,7 +111,7 @@ export function HabitsSection({ habits, today, prefs }: { habits: HabitItem[]; t
           </ul>
           {shown.length < rows.length && (
             <Button variant="ghost" size="sm" className="self-start" onClick={() => setAll(true)}>
-              <Trans>Show all {rows.length}</Trans>
+              <Trans>Show all {total}</Trans>
             </Button>
           )}
         </>

@@ -47,6 +47,8 @@ const TaskRow = memo(function TaskRow({ item, today, prefs, actions, onCompleted
   const title = titleOf(task.title);
   const anchor = postponeAnchor(task, prefs.timeZone) ?? today;
   const overdue = !checked && item.overdueDays > 0;
+  const start = item.start && label(item.start, today);
+  const due = item.due && label(item.due, today);
   return (
     <li data-dashboard-task={item.kind} data-task-id={task.id} className="flex items-start gap-1">
       <Checkbox shape="round" checked={checked} onCheckedChange={toggle} label={checked ? t`Mark as not done: ${title}` : t`Mark as done: ${title}`} />
@@ -64,14 +66,14 @@ const TaskRow = memo(function TaskRow({ item, today, prefs, actions, onCompleted
               <Plural value={item.overdueDays} one="# day overdue" other="# days overdue" />
             </span>
           )}
-          {item.start && (
+          {start && (
             <span>
-              <Trans>Starts {label(item.start, today)}</Trans>
+              <Trans>Starts {start}</Trans>
             </span>
           )}
-          {item.due && (
+          {due && (
             <span className={overdue ? 'font-medium text-danger' : undefined}>
-              <Trans>Due {label(item.due, today)}</Trans>
+              <Trans>Due {due}</Trans>
             </span>
           )}
           {task.time && (
@@ -110,6 +112,7 @@ export function TasksSection({ tasks, today, prefs }: { tasks: TaskItem[]; today
   const onCompleted = useCallback((id: string) => setKeep((k) => (k.has(id) ? k : new Set(k).add(id))), []);
   const rows = useMemo(() => actualTasksCached(tasks, today, prefs.timeZone, keep), [tasks, today, prefs.timeZone, keep]);
   const open = rows.filter((r) => !r.task.completed).length;
+  const total = rows.length;
   return (
     <DashboardSection
       id="dashboard-tasks"
@@ -130,7 +133,7 @@ export function TasksSection({ tasks, today, prefs }: { tasks: TaskItem[]; today
           </ul>
           {rows.length > TASKS_SHOWN && (
             <Link href="/tasks" className={cn('self-start rounded px-1 text-sm font-medium text-primary hover:underline', focusRing)}>
-              <Trans>Show all {rows.length} in Tasks</Trans>
+              <Trans>Show all {total} in Tasks</Trans>
             </Link>
           )}
         </>
