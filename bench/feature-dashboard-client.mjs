@@ -23,7 +23,7 @@ const LOADS = 9;
 const CLICKS = 21;
 
 /** The user and everything the dashboard reads, pushed as sync mutations (as clients would create them). */
-async function seedUser(server) {
+export async function seedUser(server) {
   const { user, token } = await registerBenchUser(server, 'dashboard-bench', { timezone: 'UTC' });
   const today = new Date().toISOString().slice(0, 10);
   const rand = rng(11);
@@ -44,9 +44,13 @@ async function seedUser(server) {
     const frequency = kind === 0 ? { frequency: 'daily' } : kind === 1 ? { frequency: 'custom', customFrequency: { type: 'days', days: [1, 2, 3, 4, 5] } } : { frequency: 'custom', customFrequency: { type: 'interval', interval: 2 } };
     mutations.push({ name: 'habit.create', args: { id, title: `Habit ${h + 1}`, startDate: start, timeOfDay: times[h % 4], ...frequency } });
     for (let i = 1; i <= HISTORY_DAYS; i++) {
+      const date = addDays(today, -i);
+      const wd = new Date(`${date}T00:00:00Z`).getUTCDay();
+      if (kind === 1 && (wd === 0 || wd === 6)) continue;
+      if (kind === 2 && (HISTORY_DAYS - i) % 2 !== 0) continue;
       const x = rand();
       const status = x < 0.6 ? 'complete' : x < 0.75 ? 'miss' : x < 0.8 ? 'skip' : null;
-      if (status) mutations.push({ name: 'habit.setDay', args: { habitId: id, date: addDays(today, -i), status } });
+      if (status) mutations.push({ name: 'habit.setDay', args: { habitId: id, date, status } });
     }
   }
   for (let n = 0; n < NOTES; n++) {
@@ -65,7 +69,7 @@ async function seedUser(server) {
 }
 
 /** Page-side (an init script): performance.now() of the first frame after the dashboard's sections are in, logged. */
-function readyProbe() {
+export function readyProbe() {
   window.__dashboardReady = null;
   const check = () => {
     if (window.__dashboardReady !== null || !document.querySelector('[data-testid="dashboard"][data-ready]')) return false;

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { minutesOfDayInZone } from '@adhd/shared/time';
 import { mdiFire, mdiRepeat } from '@mdi/js';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +10,7 @@ import { Icon } from '../../../components/ui/icon';
 import type { UserPrefs } from '../../../lib/use-prefs';
 import { useHabitActions, useHabitLabels, type HabitActions, type HabitItem } from '../../habits';
 import { useOptimisticToggle } from '../../tasks';
-import { selectTodayHabits, type TodayHabit } from '../data/select';
+import { currentStreak, selectTodayHabits, type TodayHabit } from '../data/select';
 import { DashboardSection } from './section';
 
 /** Rows shown before 'Show all': a long list of habits would push the other sections far down. */
@@ -29,7 +30,8 @@ const HabitRow = memo(function HabitRow({ item, today, prefs, actions }: RowProp
   const write = useCallback((next: boolean) => actions.setDay(habit.id, today, next ? 'complete' : 'empty'), [actions, habit.id, today]);
   const { checked, toggle, failed } = useOptimisticToggle(item.status === 'complete', write);
   const title = habit.title || t`Untitled habit`;
-  const streak = item.streak === null ? null : item.streak + (checked && item.status !== 'complete' ? 1 : !checked && item.status === 'complete' ? -1 : 0);
+  const stored = currentStreak(habit, today);
+  const streak = stored === null ? null : stored + (checked && item.status !== 'complete' ? 1 : !checked && item.status === 'complete' ? -1 : 0);
   return (
     <li data-dashboard-habit={habit.id} data-later={item.later || undefined} className={cn('flex items-center gap-1', item.later && !checked && 'opacity-70')}>
       <Checkbox shape="round" checked={checked} onCheckedChange={toggle} label={checked ? t`Completed today: ${title}` : t`Complete today: ${title}`} />
@@ -70,19 +72,13 @@ const HabitRow = memo(function HabitRow({ item, today, prefs, actions }: RowProp
   );
 });
 
-/** The minute of the day in the user's zone, for "time yet". */
-function minuteNow(timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date());
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return get('hour') * 60 + get('minute');
-}
 
 /** Today's habits: the active ones scheduled today, in time-of-day order, each completable with one click. */
 export function HabitsSection({ habits, today, prefs }: { habits: HabitItem[]; today: string; prefs: UserPrefs }) {
   const { t } = useLingui();
   const actions = useHabitActions();
   // A quarter-hour step is enough for "later" (morning from 09:00…); it is read again on each render of the day.
-  const minute = Math.floor(minuteNow(prefs.timeZone) / 15) * 15;
+  const minute = Math.floor(minutesOfDayInZone(new Date(), prefs.timeZone) / 15) * 15;
   const rows = useMemo(() => selectTodayHabits(habits, today, minute), [habits, today, minute]);
   const done = rows.filter((r) => r.status === 'complete').length;
   const total = rows.length;

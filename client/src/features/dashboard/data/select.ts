@@ -1,7 +1,6 @@
 import type { HabitDayStatus } from '@adhd/shared/habits/schema';
-import { isScheduledOn, isTimeYetAt } from '@adhd/shared/habits/schedule';
+import { isScheduledOn, isTimeYetAt, timeOfDayMinutes } from '@adhd/shared/habits/schedule';
 import { computeStreaks } from '@adhd/shared/habits/streaks';
-import { compareHabits } from '@adhd/shared/habits/view';
 import { addDays, calendarDateOf, daysBetween } from '@adhd/shared/time';
 import type { HabitItem } from '../../habits';
 import type { NoteItem } from '../../notes';
@@ -34,15 +33,19 @@ const KIND_RANK: Record<ActualKind, number> = { overdue: 0, today: 1, started: 2
  */
 function dayOf(value: string | null, dayAfter: string, timeZone: string): string | null {
   if (!value) return null;
-  if (value.length > 10 && value.slice(0, 10) > dayAfter) return FAR;
+  // A stored plain date is already a checked `YYYY-MM-DD` (the task schema's output).
+  if (value.length === 10) return value;
+  if (value.slice(0, 10) > dayAfter) return FAR;
   return calendarDateOf(value, timeZone);
 }
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function compareActual(a: ActualTask, b: ActualTask): number {
   return (
     KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
-    (a.kind === 'started' ? (a.start ?? '').localeCompare(b.start ?? '') : (a.due ?? '').localeCompare(b.due ?? '')) ||
-    (a.task.time ?? '99:99').localeCompare(b.task.time ?? '99:99') ||
+    (a.kind === 'started' ? cmp(a.start ?? '', b.start ?? '') : cmp(a.due ?? '', b.due ?? '')) ||
+    cmp(a.task.time ?? '99:99', b.task.time ?? '99:99') ||
     PRIORITY_RANK[a.task.priority] - PRIORITY_RANK[b.task.priority] ||
     a.task.title.localeCompare(b.task.title) ||
     (a.task.id < b.task.id ? -1 : 1)
@@ -96,23 +99,27 @@ export interface TodayHabit {
   status: HabitDayStatus;
   /** Its time of day has not come yet ("time yet", SPEC section 4): shown dimmed as "Later". */
   later: boolean;
-  /** The current streak; null while the habit's days are still being read. */
-  streak: number | null;
 }
-
-const byTimeOfDay = compareHabits('timeOfDay');
 
 /** Active habits scheduled today, in time-of-day order (anytime, morning, afternoon, evening, custom by its time). */
 export function selectTodayHabits(habits: readonly HabitItem[], today: string, minuteOfDay: number): TodayHabit[] {
   return habits
     .filter((h) => h.isActive !== false && isScheduledOn(h, today))
-    .sort((a, b) => byTimeOfDay({ ...a, pending: false, currentAntiStreak: 0 }, { ...b, pending: false, currentAntiStreak: 0 }))
-    .map((habit) => ({
-      habit,
-      status: habit.marks.get(today) ?? 'empty',
-      later: !isTimeYetAt(habit, minuteOfDay),
-      streak: habit.daysLoading ? null : computeStreaks(habit, Array.from(habit.marks, ([date, status]) => ({ date, status })), today).currentStreak,
-    }));
+    .map((h) => ({ h, minutes: timeOfDayMinutes(h) }))
+    .sort((a, b) => a.minutes - b.minutes || cmp(a.h.title, b.h.title) || cmp(a.h.id, b.h.id))
+    .map(({ h }) => ({ habit: h, status: h.marks.get(today) ?? 'empty', later: !isTimeYetAt(h, minuteOfDay) }));
+}
+
+const streaks = new WeakMap<HabitItem, { today: string; value: number }>();
+
+/** The current streak of a habit (computed on read, like the habits screen), cached per habit object and day; null while its days load. */
+export function currentStreak(habit: HabitItem, today: string): number | null {
+  if (habit.daysLoading) return null;
+  const hit = streaks.get(habit);
+  if (hit && hit.today === today) return hit.value;
+  const value = computeStreaks(habit, Array.from(habit.marks, ([date, status]) => ({ date, status })), today).currentStreak;
+  streaks.set(habit, { today, value });
+  return value;
 }
 
 /** Pinned notes, most recently edited first. */
