@@ -50,7 +50,7 @@ export function CaptureField() {
           onKeyDown={onKeyDown}
           aria-label={t`Capture a thought`}
           aria-describedby="dashboard-capture-hint"
-          placeholder={t`What's on your mind? Enter saves it to the Inbox`}
+          placeholder={t`What's on your mind?`}
           maxLength={10_000}
           enterKeyHint="done"
           className={cn(fieldBox, 'h-12 pl-11 text-base')}
@@ -70,7 +70,9 @@ export function CaptureField() {
               <Trans>Open Inbox</Trans>
             </Link>
           </span>
-        ) : null}
+        ) : (
+          <Trans>Enter saves it to the Inbox. Sort it out later.</Trans>
+        )}
       </p>
     </div>
   );
