@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { AppDatabase } from '../../db/database';
 import { liveEntity } from '../../db/live-entities';
 import { ListSkeleton, ScreenHeader } from '../../components/ui/screen';
@@ -41,7 +41,9 @@ const skeleton = (key: string) => (
  * offline). One column on a phone, two on a wider screen. docs/dashboard.md says what each part shows and why.
  */
 export function DashboardScreen() {
-  const prefs = usePrefs();
+  const raw = usePrefs();
+  // One object while the preferences stay, so the memoised sections and rows skip renders as the tables arrive.
+  const prefs = useMemo(() => raw, [raw.timeZone, raw.weekStartDay, raw.clockMode, raw.locale]);
   const today = useToday(prefs.timeZone);
   const tasks = useTasks();
   const habits = useHabits();

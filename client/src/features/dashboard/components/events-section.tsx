@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { mdiCalendarMonth } from '@mdi/js';
 import type { Occurrence } from '@adhd/shared/events/index';
 import { addDays, weekdayOf } from '@adhd/shared/time';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Link } from 'wouter';
 import { cn, focusRing } from '../../../components/ui/cn';
 import { formatTimeOfDay, relativeDay, weekdayNames } from '../../../lib/dates';
@@ -25,7 +25,7 @@ export function groupUpcoming(occurrences: readonly Occurrence[], today: string)
 }
 
 /** The events of today and the next six days (recurring ones expanded), grouped by day, each opening in the calendar. */
-export function EventsSection({ today, prefs }: { today: string; prefs: UserPrefs }) {
+export const EventsSection = memo(function EventsSection({ today, prefs }: { today: string; prefs: UserPrefs }) {
   const { t } = useLingui();
   const label = useDateLabel();
   const events = useEvents();
@@ -66,4 +66,4 @@ export function EventsSection({ today, prefs }: { today: string; prefs: UserPref
       )}
     </DashboardSection>
   );
-}
+});

@@ -74,7 +74,7 @@ const HabitRow = memo(function HabitRow({ item, today, prefs, actions }: RowProp
 
 
 /** Today's habits: the active ones scheduled today, in time-of-day order, each completable with one click. */
-export function HabitsSection({ habits, today, prefs }: { habits: HabitItem[]; today: string; prefs: UserPrefs }) {
+export const HabitsSection = memo(function HabitsSection({ habits, today, prefs }: { habits: HabitItem[]; today: string; prefs: UserPrefs }) {
   const { t } = useLingui();
   const actions = useHabitActions();
   // A quarter-hour step is enough for "later" (morning from 09:00…); it is read again on each render of the day.
@@ -114,4 +114,4 @@ export function HabitsSection({ habits, today, prefs }: { habits: HabitItem[]; t
       )}
     </DashboardSection>
   );
-}
+});

@@ -1,17 +1,25 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { mdiPin } from '@mdi/js';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Link } from 'wouter';
 import { cn, focusRing } from '../../../components/ui/cn';
 import { noteExcerpt, type NoteItem } from '../../notes';
 import { selectPinnedNotes } from '../data/select';
 import { DashboardSection } from './section';
 
+const excerpts = new WeakMap<NoteItem, string>();
+/** The card's plain text, once per note object (the section renders again as other tables arrive). */
+function excerptOf(note: NoteItem): string {
+  let text = excerpts.get(note);
+  if (text === undefined) excerpts.set(note, (text = noteExcerpt(note.content)));
+  return text;
+}
+
 /** Pinned notes shown at most; the rest are on the notes screen. */
 export const NOTES_SHOWN = 6;
 
 /** Pinned notes as cards (title, the first lines as plain text, the note's colour) that open the note editor. */
-export function NotesSection({ notes }: { notes: NoteItem[] }) {
+export const NotesSection = memo(function NotesSection({ notes }: { notes: NoteItem[] }) {
   const { t } = useLingui();
   const pinned = useMemo(() => selectPinnedNotes(notes), [notes]);
   return (
@@ -34,7 +42,7 @@ export function NotesSection({ notes }: { notes: NoteItem[] }) {
                 style={{ borderLeft: `5px solid ${note.color}` }}
               >
                 <span className="font-medium break-words">{note.title || t`Untitled note`}</span>
-                <span className="line-clamp-2 text-sm text-muted">{noteExcerpt(note.content)}</span>
+                <span className="line-clamp-2 text-sm text-muted">{excerptOf(note)}</span>
               </Link>
             </li>
           ))}
@@ -42,4 +50,4 @@ export function NotesSection({ notes }: { notes: NoteItem[] }) {
       )}
     </DashboardSection>
   );
-}
+});

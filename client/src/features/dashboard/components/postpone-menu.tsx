@@ -35,27 +35,29 @@ export function PostponeMenu({ title, anchor, today, weekStartDay, locale, onPos
       <Popover.Trigger asChild>
         <IconButton icon={mdiCalendarArrowRight} size="sm" label={t`Postpone: ${title}`} className="shrink-0 text-muted" />
       </Popover.Trigger>
-      <PopoverPanel align="end" aria-label={t`Postpone: ${title}`} className="w-64 p-2" data-testid="postpone-menu">
-        <p className="px-3 pb-1 pt-1 text-xs font-semibold tracking-wide text-muted uppercase">
-          <Trans>Postpone to</Trans>
-        </p>
-        <ul className="flex flex-col">
-          {QUICK.map((p) => {
-            const date = presetDate(p, today, weekStartDay);
-            return (
-              <li key={p}>
-                <button type="button" className={itemClass} onClick={() => choose(date)}>
-                  <span>{labels[p]}</span>
-                  <span className="text-xs text-muted">{formatMediumDate(date, locale)}</span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-        <div className="mt-1 border-t border-line px-1 pt-2">
-          <DatePicker label={t`Pick a date`} value="" onChange={choose} today={today} weekStartDay={weekStartDay} locale={locale} placeholder={formatMediumDate(anchor, locale)} />
-        </div>
-      </PopoverPanel>
+      {open && (
+        <PopoverPanel align="end" aria-label={t`Postpone: ${title}`} className="w-64 p-2" data-testid="postpone-menu">
+          <p className="px-3 pb-1 pt-1 text-xs font-semibold tracking-wide text-muted uppercase">
+            <Trans>Postpone to</Trans>
+          </p>
+          <ul className="flex flex-col">
+            {QUICK.map((p) => {
+              const date = presetDate(p, today, weekStartDay);
+              return (
+                <li key={p}>
+                  <button type="button" className={itemClass} onClick={() => choose(date)}>
+                    <span>{labels[p]}</span>
+                    <span className="text-xs text-muted">{formatMediumDate(date, locale)}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="mt-1 border-t border-line px-1 pt-2">
+            <DatePicker label={t`Pick a date`} value="" onChange={choose} today={today} weekStartDay={weekStartDay} locale={locale} placeholder={formatMediumDate(anchor, locale)} />
+          </div>
+        </PopoverPanel>
+      )}
     </Popover.Root>
   );
 }

@@ -104,7 +104,7 @@ const TaskRow = memo(function TaskRow({ item, today, prefs, actions, onCompleted
 });
 
 /** Tasks actual today: overdue first (with the day count), then due today, then started and not finished. */
-export function TasksSection({ tasks, today, prefs }: { tasks: TaskItem[]; today: string; prefs: UserPrefs }) {
+export const TasksSection = memo(function TasksSection({ tasks, today, prefs }: { tasks: TaskItem[]; today: string; prefs: UserPrefs }) {
   const { t } = useLingui();
   const actions = useTaskActions();
   // Ticked here: they stay in place, struck through, until the next visit (a row never jumps away under the pointer).
@@ -140,4 +140,4 @@ export function TasksSection({ tasks, today, prefs }: { tasks: TaskItem[]; today
       )}
     </DashboardSection>
   );
-}
+});
