@@ -10,7 +10,7 @@ import { Icon } from '../../../components/ui/icon';
 import type { UserPrefs } from '../../../lib/use-prefs';
 import { useHabitActions, useHabitLabels, type HabitActions, type HabitItem } from '../../habits';
 import { useOptimisticToggle } from '../../tasks';
-import { currentStreak, selectTodayHabits, type TodayHabit } from '../data/select';
+import { currentStreak, todayHabitsCached, type TodayHabit } from '../data/select';
 import { DashboardSection } from './section';
 
 /** Rows shown before 'Show all': a long list of habits would push the other sections far down. */
@@ -79,7 +79,7 @@ export const HabitsSection = memo(function HabitsSection({ habits, today, prefs 
   const actions = useHabitActions();
   // A quarter-hour step is enough for "later" (morning from 09:00…); it is read again on each render of the day.
   const minute = Math.floor(minutesOfDayInZone(new Date(), prefs.timeZone) / 15) * 15;
-  const rows = useMemo(() => selectTodayHabits(habits, today, minute), [habits, today, minute]);
+  const rows = useMemo(() => todayHabitsCached(habits, today, minute), [habits, today, minute]);
   const done = rows.filter((r) => r.status === 'complete').length;
   const total = rows.length;
   const [all, setAll] = useState(false);

@@ -4,7 +4,7 @@ import { memo, useMemo } from 'react';
 import { Link } from 'wouter';
 import { cn, focusRing } from '../../../components/ui/cn';
 import { noteExcerpt, type NoteItem } from '../../notes';
-import { selectPinnedNotes } from '../data/select';
+import { pinnedNotesCached } from '../data/select';
 import { DashboardSection } from './section';
 
 const excerpts = new WeakMap<NoteItem, string>();
@@ -21,7 +21,7 @@ export const NOTES_SHOWN = 6;
 /** Pinned notes as cards (title, the first lines as plain text, the note's colour) that open the note editor. */
 export const NotesSection = memo(function NotesSection({ notes }: { notes: NoteItem[] }) {
   const { t } = useLingui();
-  const pinned = useMemo(() => selectPinnedNotes(notes), [notes]);
+  const pinned = useMemo(() => pinnedNotesCached(notes), [notes]);
   return (
     <DashboardSection
       id="dashboard-notes"

@@ -122,6 +122,22 @@ export function currentStreak(habit: HabitItem, today: string): number | null {
   return value;
 }
 
+/** `compute(rows)` once per rows array and key: a return to the dashboard with unchanged rows does no work. */
+function cachedBy<T, R>(cache: WeakMap<readonly T[], { key: string; value: R }>, rows: readonly T[], key: string, compute: () => R): R {
+  const hit = cache.get(rows);
+  if (hit && hit.key === key) return hit.value;
+  const value = compute();
+  cache.set(rows, { key, value });
+  return value;
+}
+
+const habitsCache = new WeakMap<readonly HabitItem[], { key: string; value: TodayHabit[] }>();
+export const todayHabitsCached = (habits: readonly HabitItem[], today: string, minuteOfDay: number): TodayHabit[] =>
+  cachedBy(habitsCache, habits, `${today}|${minuteOfDay}`, () => selectTodayHabits(habits, today, minuteOfDay));
+
+const notesCache = new WeakMap<readonly NoteItem[], { key: string; value: NoteItem[] }>();
+export const pinnedNotesCached = (notes: readonly NoteItem[]): NoteItem[] => cachedBy(notesCache, notes, '', () => selectPinnedNotes(notes));
+
 /** Pinned notes, most recently edited first. */
 export function selectPinnedNotes(notes: readonly NoteItem[]): NoteItem[] {
   return notes.filter((n) => n.pinned).sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
