@@ -11,7 +11,7 @@ import { earlyScript, minifyPublicScripts } from './vite-plugins/public-scripts.
 const API = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 /** The screens a start can open on: their chunks run at start-up too (routes.tsx preloads the current one). */
-const START_SCREENS = ['features/tasks/screens.ts', 'features/habits/screens.ts', 'features/notes/screens.ts', 'features/tags/screens.ts'];
+const START_SCREENS = ['features/dashboard/screens.ts', 'features/tasks/screens.ts', 'features/habits/screens.ts', 'features/notes/screens.ts', 'features/tags/screens.ts'];
 
 /**
  * V8's explicit compile hint (Chrome 136+): `//# allFunctionsCalledOnLoad` as a file's first line has its

@@ -6,7 +6,7 @@
  *
  * - the current screen's chunks and the language catalog (listed by the build in <meta name="start-chunks">),
  *   which the entry would otherwise ask for only once it has run;
- * - on /tasks, the read of the local tasks (one getAll() of the bucket records, db/buckets.ts), parsed;
+ * - on /tasks and /dashboard, the read of the local tasks (one getAll() of the bucket records, db/buckets.ts), parsed;
  * - on a device with no local database yet for the signed-in user, the first sync's pull pages, one after the
  *   other, under the client id the new database will be given.
  *
@@ -40,7 +40,7 @@
     if (!token || !user || typeof user._id !== 'string' || !window.indexedDB) return;
     classes.add('shell-session');
     var name = 'app-' + user._id;
-    var wantTasks = /^\/tasks(\/|$)/.test(location.pathname);
+    var wantTasks = /^\/(tasks|dashboard)(\/|$)/.test(location.pathname);
     /** @type {Record<string, unknown>} */
     var early = { db: name };
     window.__early = early;

@@ -33,6 +33,7 @@ function splitScreen<M>(importer: () => Promise<M>, pick: (m: M) => ComponentTyp
   return { load, Component: LazyScreen };
 }
 
+const dashboard = splitScreen(() => import('../features/dashboard/screens'), (m) => m.DashboardScreen);
 const tasks = splitScreen(() => import('../features/tasks/screens'), (m) => m.TasksScreen);
 const habits = splitScreen(() => import('../features/habits/screens'), (m) => m.HabitsScreen);
 const notes = splitScreen(() => import('../features/notes/screens'), (m) => m.NotesScreen);
@@ -47,6 +48,7 @@ const verify = splitScreen(() => import('../features/auth/screens'), (m) => m.Ve
 const forgot = splitScreen(() => import('../features/auth/screens'), (m) => m.ForgotPasswordScreen);
 const reset = splitScreen(() => import('../features/auth/screens'), (m) => m.ResetPasswordScreen);
 const settings = splitScreen(() => import('../features/settings/screens'), (m) => m.SettingsScreen);
+const DashboardScreen = dashboard.Component;
 const TasksScreen = tasks.Component;
 const HabitsScreen = habits.Component;
 const NotesScreen = notes.Component;
@@ -71,6 +73,7 @@ export function preloadScreen(pathname: string, db: AppDatabase | null): Promise
   // A visitor with no database (signed out) on a private path is sent to sign in.
   // The auth screens share one chunk; a visitor with no database (signed out) on a private path is sent to sign in.
   if ((pathname.startsWith('/auth/') && !under(pathname, '/auth/settings')) || (!db && !isPublicPath(pathname))) return login.load().then(quiet, quiet);
+  if (under(pathname, '/dashboard')) return dashboard.load().then((m) => void (db && m.warmDashboard(db)), quiet);
   if (under(pathname, '/tasks')) return tasks.load().then((m) => void (db && m.warmTasks(db)), quiet);
   if (under(pathname, '/habits')) return habits.load().then((m) => void (db && m.warmHabits(db)), quiet);
   if (under(pathname, '/notes')) return notes.load().then(quiet, quiet);
@@ -88,6 +91,11 @@ export function prefetchScreens(db: () => AppDatabase | null): void {
   const run = () => {
     const quiet = () => undefined;
     for (const screen of [tasks, notes, tags, inbox]) void screen.load().catch(quiet);
+    // The dashboard is the start screen after sign-in and the logo's target: its rows in memory too.
+    void dashboard.load().then((m) => {
+      const current = db();
+      if (current) m.warmDashboard(current);
+    }, quiet);
     // Habits are few rows: keep them in memory too, so the first visit paints from the cache.
     void habits.load().then((m) => {
       const current = db();
@@ -164,9 +172,7 @@ export function AppRoutes() {
           {lazyScreen(reset.Component, t`Reset password`)}
         </Route>
         <Route path="/auth/settings">{lazyScreen(SettingsScreen, t`Settings`)}</Route>
-        <Route path="/dashboard">
-          <Placeholder title={t`Dashboard`} color="var(--color-section-dashboard)" />
-        </Route>
+        <Route path="/dashboard">{lazyScreen(DashboardScreen, t`Dashboard`)}</Route>
         <Route path="/tasks">{lazyScreen(TasksScreen, t`Tasks`)}</Route>
         <Route path="/tags">{lazyScreen(TagsScreen, t`Tags`)}</Route>
         <Route path="/calendar">{lazyScreen(CalendarScreen, t`Calendar`)}</Route>

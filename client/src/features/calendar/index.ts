@@ -4,3 +4,5 @@
  * FullCalendar) loads on demand through `./screens`.
  */
 export { PrefilledEventDialog, type PrefilledEventDialogProps, type EventFields } from './dialog';
+// The dashboard's upcoming events: the live events and the cached occurrence expansion.
+export { useEvents, expandCached } from './data/queries';

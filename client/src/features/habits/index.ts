@@ -8,3 +8,5 @@ export { useHabitActions, type HabitActions } from './data/mutations';
 export type { HabitItem } from './logic/types';
 export { PrefilledHabitDialog, type PrefilledHabitDialogProps } from './dialogs/prefilled-habit-dialog';
 export type { HabitCreateFields } from './dialogs/habit-form-dialog';
+// The dashboard's today's habits: the time-of-day labels.
+export { useHabitLabels } from './components/labels';

@@ -6,3 +6,6 @@
 export { PrefilledNoteDialog, type PrefilledNoteDialogProps } from './dialogs/prefilled-note-dialog';
 export { AppendToNoteDialog, type AppendToNoteDialogProps } from './dialogs/append-to-note-dialog';
 export type { NoteFormValues } from './logic/form';
+// The dashboard's pinned notes: the live notes and the card's plain-text excerpt.
+export { useNotes, type NoteItem } from './data/queries';
+export { excerpt as noteExcerpt } from './logic/excerpt';

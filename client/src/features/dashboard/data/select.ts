@@ -1,0 +1,147 @@
+import type { HabitDayStatus } from '@adhd/shared/habits/schema';
+import { isScheduledOn, isTimeYetAt, timeOfDayMinutes } from '@adhd/shared/habits/schedule';
+import { computeStreaks } from '@adhd/shared/habits/streaks';
+import { addDays, calendarDateOf, daysBetween } from '@adhd/shared/time';
+import type { HabitItem } from '../../habits';
+import type { NoteItem } from '../../notes';
+import type { TaskItem } from '../../tasks';
+
+/**
+ * The dashboard's pure selections over the live rows (docs/dashboard.md). Each runs over rows already in memory
+ * (the live tables) and is cached per rows array, so a return to the dashboard re-uses the last answer.
+ */
+
+export type ActualKind = 'overdue' | 'today' | 'started';
+
+export interface ActualTask {
+  task: TaskItem;
+  kind: ActualKind;
+  /** Calendar dates in the user's zone. */
+  start: string | null;
+  due: string | null;
+  overdueDays: number;
+}
+
+const FAR = '9999-12-31';
+const PRIORITY_RANK = { high: 0, medium: 1, low: 2 } as const;
+const KIND_RANK: Record<ActualKind, number> = { overdue: 0, today: 1, started: 2 };
+
+/**
+ * The calendar date of a stored date, or FAR when it surely lies after `dayAfter` (today + 1): a date-time's date
+ * in any zone is at most one day after its UTC date, so most future dates are dropped on a string compare, with no
+ * time-zone formatting (10k tasks: a few milliseconds).
+ */
+function dayOf(value: string | null, dayAfter: string, timeZone: string): string | null {
+  if (!value) return null;
+  // A stored plain date is already a checked `YYYY-MM-DD` (the task schema's output).
+  if (value.length === 10) return value;
+  if (value.slice(0, 10) > dayAfter) return FAR;
+  return calendarDateOf(value, timeZone);
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function compareActual(a: ActualTask, b: ActualTask): number {
+  return (
+    KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
+    (a.kind === 'started' ? cmp(a.start ?? '', b.start ?? '') : cmp(a.due ?? '', b.due ?? '')) ||
+    cmp(a.task.time ?? '99:99', b.task.time ?? '99:99') ||
+    PRIORITY_RANK[a.task.priority] - PRIORITY_RANK[b.task.priority] ||
+    a.task.title.localeCompare(b.task.title) ||
+    (a.task.id < b.task.id ? -1 : 1)
+  );
+}
+
+/**
+ * Tasks actual today (SPEC section 2): overdue (due before today) first, oldest first; then due today; then
+ * started (start date on or before today) and not finished. Completed tasks are left out, except the ids in
+ * `keep` (ticked on this screen: they stay in place, struck through, until the next visit).
+ */
+export function selectActualTasks(tasks: readonly TaskItem[], today: string, timeZone: string, keep: ReadonlySet<string> = NO_IDS): ActualTask[] {
+  const dayAfter = addDays(today, 1);
+  const out: ActualTask[] = [];
+  for (const task of tasks) {
+    if (task.completed && !keep.has(task.id)) continue;
+    if (!task.dueDate && !task.startDate) continue;
+    const due = dayOf(task.dueDate, dayAfter, timeZone);
+    const start = dayOf(task.startDate, dayAfter, timeZone);
+    let kind: ActualKind | null = null;
+    if (due !== null && due < today) kind = 'overdue';
+    else if (due === today) kind = 'today';
+    else if (start !== null && start <= today) kind = 'started';
+    if (!kind) continue;
+    out.push({
+      task,
+      kind,
+      start: start === FAR ? calendarDateOf(task.startDate, timeZone) : start,
+      due: due === FAR ? calendarDateOf(task.dueDate, timeZone) : due,
+      overdueDays: kind === 'overdue' && !task.completed ? daysBetween(due!, today) : 0,
+    });
+  }
+  return out.sort(compareActual);
+}
+
+const NO_IDS: ReadonlySet<string> = new Set();
+const actualCache = new WeakMap<readonly TaskItem[], { key: string; keep: ReadonlySet<string>; value: ActualTask[] }>();
+
+/** `selectActualTasks`, cached per live tasks array (a visit that finds the same rows does no work). */
+export function actualTasksCached(tasks: readonly TaskItem[], today: string, timeZone: string, keep: ReadonlySet<string>): ActualTask[] {
+  const key = `${today}|${timeZone}`;
+  const hit = actualCache.get(tasks);
+  if (hit && hit.key === key && hit.keep === keep) return hit.value;
+  const value = selectActualTasks(tasks, today, timeZone, keep);
+  actualCache.set(tasks, { key, keep, value });
+  return value;
+}
+
+export interface TodayHabit {
+  habit: HabitItem;
+  status: HabitDayStatus;
+  /** Its time of day has not come yet ("time yet", SPEC section 4): shown dimmed as "Later". */
+  later: boolean;
+}
+
+/** Active habits scheduled today, in time-of-day order (anytime, morning, afternoon, evening, custom by its time). */
+export function selectTodayHabits(habits: readonly HabitItem[], today: string, minuteOfDay: number): TodayHabit[] {
+  return habits
+    .filter((h) => h.isActive !== false && isScheduledOn(h, today))
+    .map((h) => ({ h, minutes: timeOfDayMinutes(h) }))
+    .sort((a, b) => a.minutes - b.minutes || cmp(a.h.title, b.h.title) || cmp(a.h.id, b.h.id))
+    .map(({ h }) => ({ habit: h, status: h.marks.get(today) ?? 'empty', later: !isTimeYetAt(h, minuteOfDay) }));
+}
+
+const streaks = new WeakMap<HabitItem, { today: string; value: number }>();
+
+/** The current streak of a habit (computed on read, like the habits screen), cached per habit object and day; null while its days load. */
+export function currentStreak(habit: HabitItem, today: string): number | null {
+  if (habit.daysLoading) return null;
+  const hit = streaks.get(habit);
+  if (hit && hit.today === today) return hit.value;
+  const value = computeStreaks(habit, Array.from(habit.marks, ([date, status]) => ({ date, status })), today).currentStreak;
+  streaks.set(habit, { today, value });
+  return value;
+}
+
+/** `compute(rows)` once per rows array and key: a return to the dashboard with unchanged rows does no work. */
+function cachedBy<T, R>(cache: WeakMap<readonly T[], { key: string; value: R }>, rows: readonly T[], key: string, compute: () => R): R {
+  const hit = cache.get(rows);
+  if (hit && hit.key === key) return hit.value;
+  const value = compute();
+  cache.set(rows, { key, value });
+  return value;
+}
+
+const habitsCache = new WeakMap<readonly HabitItem[], { key: string; value: TodayHabit[] }>();
+export const todayHabitsCached = (habits: readonly HabitItem[], today: string, minuteOfDay: number): TodayHabit[] =>
+  cachedBy(habitsCache, habits, `${today}|${minuteOfDay}`, () => selectTodayHabits(habits, today, minuteOfDay));
+
+const notesCache = new WeakMap<readonly NoteItem[], { key: string; value: NoteItem[] }>();
+export const pinnedNotesCached = (notes: readonly NoteItem[]): NoteItem[] => cachedBy(notesCache, notes, '', () => selectPinnedNotes(notes));
+
+/** Pinned notes, most recently edited first. */
+export function selectPinnedNotes(notes: readonly NoteItem[]): NoteItem[] {
+  return notes.filter((n) => n.pinned).sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
+}
+
+/** The days of the upcoming-events section: today and the six after it. */
+export const UPCOMING_DAYS = 7;
