@@ -1,3 +1,4 @@
+import { render, screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from './render';
@@ -30,6 +31,15 @@ describe('renderMarkdown', () => {
     for (const tag of ['<h1>', '<strong>', '<em>', '<del>', '<code>', '<ul', '<ol>', '<pre>', '<blockquote>', '<table>', '<hr/>']) expect(html).toContain(tag);
     expect(html).toContain('type="checkbox"');
     expect(html).toMatch(/<a href="https:\/\/e\.com" target="_blank" rel="noopener noreferrer nofollow ugc">l<\/a>/);
+  });
+
+  it('names each task-list box by its state, read-only', () => {
+    render(<>{renderMarkdown('- [ ] todo\n- [x] done')}</>);
+    const open = screen.getByRole('checkbox', { name: 'Not done' });
+    const done = screen.getByRole('checkbox', { name: 'Done' });
+    expect((open as HTMLInputElement).checked).toBe(false);
+    expect((done as HTMLInputElement).checked).toBe(true);
+    expect((open as HTMLInputElement).disabled && (done as HTMLInputElement).disabled).toBe(true);
   });
 
   it('turns an image from another origin into a link and keeps same-origin images', () => {
