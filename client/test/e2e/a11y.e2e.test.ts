@@ -164,7 +164,7 @@ describe.runIf(hasChromium)('accessibility: axe-core over every screen and dialo
       await ctx.close();
     }
     expect(formatProblems(problems.splice(0))).toBe('');
-  });
+  }, 300_000);
 
   for (const lang of ['en', 'ru'] as const) {
     it(`passes every signed-in screen and dialog in ${lang}, light and dark, 375 and 1280 px`, async () => {
@@ -335,6 +335,6 @@ describe.runIf(hasChromium)('accessibility: axe-core over every screen and dialo
       }
       await ctx.close();
       expect(formatProblems(problems.splice(0))).toBe('');
-    });
+    }, 300_000);
   }
 });

@@ -31,7 +31,7 @@ function toInput(o: Occurrence): EventInput {
     // A task is not one button: its tick and its title are two (an interactive event is role="button").
     interactive: !task,
     // A user's colour gets black or white text, whichever reads (4.5:1 for the title on it).
-    ...(o.color ? { color: o.color, textColor: textColorOn(o.color) } : {}),
+    ...(o.color ? { color: o.color, contrastColor: textColorOn(o.color) } : {}),
     className: task ? 'cal-task' : readonly ? 'cal-readonly' : undefined,
     extendedProps: props,
   };
@@ -63,7 +63,7 @@ export function createInputCache() {
         const entry =
           hit && hit.event === habit && hit.key === key
             ? hit
-            : { key, event: habit, input: { id, title: habit.title, start: today, allDay: true, editable: false, interactive: false, color: habit.color, textColor: textColorOn(habit.color), className: 'cal-habit', extendedProps: props } };
+            : { key, event: habit, input: { id, title: habit.title, start: today, allDay: true, editable: false, interactive: false, color: habit.color, contrastColor: textColorOn(habit.color), className: 'cal-habit', extendedProps: props } };
         next.set(id, entry);
         out.push(entry.input);
       }
