@@ -120,3 +120,32 @@ export function catalog(poFile: string, text: string): Map<string, string> {
   if (map.size === 0) throw new Error(`no entries read from ${poFile}`);
   return map;
 }
+
+/**
+ * A little of everything, so no screen is empty: a tag; tasks overdue (high priority, tagged), due today, started
+ * with a child, done; two habits with a completed, a missed and a skipped day; a folder with a pinned markdown
+ * note and a plain note; a timed event today and an all-day trip; two inbox items.
+ */
+export function seedMutations(today: string, dayOffset: (n: number) => string): { name: string; args: Record<string, unknown> }[] {
+  const utcToday = () => today;
+  return [
+    { name: 'tag.create', args: { id: 'tag_errands', name: 'Errands', color: '#2563eb' } },
+    { name: 'task.create', args: { id: 'task_milk', title: 'Buy milk', dueDate: dayOffset(-2), priority: 'high', tags: ['tag_errands'] } },
+    { name: 'task.create', args: { id: 'task_week', title: 'Plan the week', dueDate: utcToday(), time: '09:30', priority: 'low' } },
+    { name: 'task.create', args: { id: 'task_flat', title: 'Tidy the flat', startDate: dayOffset(-1), dueDate: dayOffset(3) } },
+    { name: 'task.create', args: { id: 'task_vacuum', title: 'Vacuum', parent: 'task_flat' } },
+    { name: 'task.create', args: { id: 'task_plants', title: 'Water plants', completed: true } },
+    { name: 'habit.create', args: { id: 'habit_floss', title: 'Floss', startDate: dayOffset(-30), timeOfDay: 'evening' } },
+    { name: 'habit.create', args: { id: 'habit_run', title: 'Run', startDate: dayOffset(-30), frequency: 'custom', customFrequency: { type: 'days', days: [1, 3, 5] } } },
+    { name: 'habit.setDay', args: { habitId: 'habit_floss', date: dayOffset(-1), status: 'complete' } },
+    { name: 'habit.setDay', args: { habitId: 'habit_floss', date: dayOffset(-2), status: 'miss' } },
+    { name: 'habit.setDay', args: { habitId: 'habit_floss', date: dayOffset(-3), status: 'skip' } },
+    { name: 'folder.create', args: { id: 'folder_work', name: 'Work' } },
+    { name: 'note.create', args: { id: 'note_meeting', title: 'Meeting notes', content: '# Agenda\n\n- budget\n- **dates**\n- [ ] call back\n\n[link](https://example.com)', pinned: true, folder: 'folder_work' } },
+    { name: 'note.create', args: { id: 'note_groceries', title: 'Groceries', content: 'eggs, bread', isMarkdown: false } },
+    { name: 'event.create', args: { id: 'event_dentist', title: 'Dentist', startDate: utcToday(), startTime: '10:00', endTime: '11:00', location: 'Main street 5' } },
+    { name: 'event.create', args: { id: 'event_trip', title: 'Trip', startDate: dayOffset(1), endDate: dayOffset(3), allDay: true } },
+    { name: 'inbox.create', args: { id: 'inbox_call', text: 'Call mum\nabout Sunday' } },
+    { name: 'inbox.create', args: { id: 'inbox_book', text: 'Book idea: a calm planner' } },
+  ];
+}
