@@ -1,11 +1,12 @@
 import type { HabitDayStatus } from '@adhd/shared/habits/schema';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderWithI18n } from '../../../test/kit';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activateEnglish, renderWithI18n } from '../../../test/kit';
 import { DayStrip } from './day-strip';
 
 /** The strip's day buttons say the weekday, the date and the state (issue 17: names, not colour alone). */
 describe('DayStrip accessible names', () => {
+  beforeAll(activateEnglish);
   const today = '2026-11-23'; // a Monday
   const statuses: Record<string, HabitDayStatus> = { '2026-11-22': 'complete', '2026-11-21': 'miss', '2026-11-20': 'skip' };
 

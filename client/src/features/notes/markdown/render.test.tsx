@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activateEnglish } from '../../../test/kit';
 import { renderMarkdown } from './render';
 import { DANGEROUS_URL, XSS_VECTORS } from './xss-corpus';
 
@@ -24,6 +25,8 @@ function inspect(markup: string) {
 }
 
 describe('renderMarkdown', () => {
+  // The task-list boxes are named in the active language.
+  beforeAll(activateEnglish);
   it('renders the GitHub flavour: headings, emphasis, lists, task lists, code, quotes, tables, rules', () => {
     const html = renderToStaticMarkup(
       <>{renderMarkdown('# H\n\n**b** _i_ ~~s~~ `c`\n\n- a\n\n1. n\n\n- [ ] todo\n- [x] done\n\n```js\nx\n```\n\n> q\n\n| a |\n|---|\n| 1 |\n\n---\n\n[l](https://e.com)')}</>,
