@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 let axeSource: string | null = null;
+let lastEnd = Date.now();
 
 /** One place a screen fails: the rule, what it is about and where. */
 export interface A11yProblem {
@@ -58,7 +59,8 @@ export async function axeProblems(page: Page, screen: string): Promise<A11yProbl
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations as AxeViolation[];
   });
-  if (process.env.A11Y_TIMING) console.log(`axe ${screen}: ${Date.now() - started} ms`);
+  if (process.env.A11Y_TIMING) console.log(`axe ${screen}: ${Date.now() - started} ms, ${started - lastEnd} ms since the last run`);
+  lastEnd = Date.now();
   return violations
     .filter((v) => v.impact != null && BLOCKING.has(v.impact))
     .map((v) => ({
