@@ -117,6 +117,11 @@ export function formatMediumDate(date: string, locale: string): string {
   return formatter(intlLocale(locale), { dateStyle: 'medium' }).format(utc(date));
 }
 
+/** A day with its weekday, for a day cell's name: 'Mon, Nov 23, 2026' (en) or 'пн, 23 нояб. 2026 г.' (ru). */
+export function formatDayLabel(date: string, locale: string): string {
+  return formatter(intlLocale(locale), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(utc(date));
+}
+
 /** 'March 2025' / 'март 2025 г.' */
 export function formatMonthYear(year: number, month: number, locale: string): string {
   return formatter(intlLocale(locale), { month: 'long', year: 'numeric' }).format(utc(makeDate(year, month, 1)));

@@ -17,7 +17,9 @@ describe.runIf(hasChromium)('habits offline journey', () => {
 
   const utcToday = () => new Date().toISOString().slice(0, 10);
   const daysAgo = (n: number) => new Date(Date.parse(`${utcToday()}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
-  const medium = (date: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  // The strip's day names: 'Mon, Nov 23, 2026' (the weekday, then the date).
+  const medium = (date: string) =>
+    new Intl.DateTimeFormat('en-US', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
   const long = (date: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
   beforeAll(async () => {

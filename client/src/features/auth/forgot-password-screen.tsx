@@ -27,7 +27,7 @@ export function ForgotPasswordScreen() {
   );
 
   const backToLogin = (
-    <Link href="/auth/login" className="font-medium text-primary underline-offset-2 hover:underline">
+    <Link href="/auth/login" className="font-medium text-primary underline underline-offset-2">
       <Trans>Back to sign in</Trans>
     </Link>
   );

@@ -49,7 +49,7 @@ export function LoginScreen() {
         <p>
           <Trans>
             New here?{' '}
-            <Link href="/auth/register" className="font-medium text-primary underline-offset-2 hover:underline">
+            <Link href="/auth/register" className="font-medium text-primary underline underline-offset-2">
               Create an account
             </Link>
           </Trans>
@@ -81,7 +81,7 @@ export function LoginScreen() {
         <EmailField autoFocus value={email} {...fields.bind('email', setEmail)} />
         <PasswordField label={t`Password`} name="password" autoComplete="current-password" required value={password} {...fields.bind('password', setPassword)} />
         <div className="text-right">
-          <Link href="/auth/forgot-password" className="text-sm font-medium text-primary underline-offset-2 hover:underline">
+          <Link href="/auth/forgot-password" className="text-sm font-medium text-primary underline underline-offset-2">
             <Trans>Forgot your password?</Trans>
           </Link>
         </div>

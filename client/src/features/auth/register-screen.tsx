@@ -62,7 +62,7 @@ export function RegisterScreen() {
         <p>
           <Trans>
             Already have an account?{' '}
-            <Link href="/auth/login" className="font-medium text-primary underline-offset-2 hover:underline">
+            <Link href="/auth/login" className="font-medium text-primary underline underline-offset-2">
               Sign in
             </Link>
           </Trans>

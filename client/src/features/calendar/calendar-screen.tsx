@@ -2,6 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { daysBetween } from '@adhd/shared/time';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
+import { mdiPlus } from '@mdi/js';
+import { Button } from '../../components/ui/button';
 import { EmptyState, ListSkeleton, ScreenHeader } from '../../components/ui/screen';
 import { useMediaQuery } from '../../components/ui/use-media-query';
 import type { AppDatabase } from '../../db/database';
@@ -98,7 +100,14 @@ export function CalendarScreen() {
   const empty = !loading && view === 'month' && occurrences?.length === 0;
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-3" aria-labelledby="calendar-title">
-      <ScreenHeader titleId="calendar-title" title={<Trans>Calendar</Trans>} titleClassName="text-section-events dark:text-primary" />
+      <ScreenHeader titleId="calendar-title" title={<Trans>Calendar</Trans>} titleClassName="text-section-events dark:text-primary">
+        {/* The keyboard's way to add an event (a day cell is reached by the mouse only). */}
+        <Button variant="primary" icon={mdiPlus} onClick={() => setTarget({ mode: 'create' })} className="max-sm:w-11 max-sm:px-0">
+          <span className="max-sm:sr-only">
+            <Trans>New event</Trans>
+          </span>
+        </Button>
+      </ScreenHeader>
       <CalendarToolbar
         view={view}
         days={days}

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/database';
-import { formatLongDate, formatMediumDate } from '../../lib/dates';
+import { formatDayLabel, formatLongDate } from '../../lib/dates';
 import { HabitsScreen } from './habits-screen';
 import { eachTestDb, installDomStandIns, localToday, renderWithI18n, seed } from '../../test/kit';
 import { dayStatus } from './testing';
@@ -23,7 +23,7 @@ const rowOf = (title: string) =>
     if (!row || !row.querySelector('[role="group"]')) throw new Error(`No row ${title} with its days`);
     return row;
   });
-const stripCell = (row: HTMLElement, date: string) => within(row).getByRole('button', { name: new RegExp(`^${formatMediumDate(date, 'en')}:`) });
+const stripCell = (row: HTMLElement, date: string) => within(row).getByRole('button', { name: new RegExp(`^${formatDayLabel(date, 'en')}:`) });
 
 describe('HabitsScreen: the list row', () => {
   it('cycles a day empty → complete → miss → skip → empty, and shows streaks', async () => {
@@ -55,7 +55,7 @@ describe('HabitsScreen: the list row', () => {
     expect(yesterday.disabled).toBe(true);
     expect(yesterday.getAttribute('aria-label')).toMatch(/not scheduled$/);
     expect((stripCell(row, addDays(today, -7)) as HTMLButtonElement).disabled).toBe(false);
-    expect(within(row).queryByRole('button', { name: new RegExp(`^${formatMediumDate(addDays(today, 1), 'en')}`) })).toBeNull();
+    expect(within(row).queryByRole('button', { name: new RegExp(`^${formatDayLabel(addDays(today, 1), 'en')}`) })).toBeNull();
     await userEvent.setup().click(yesterday);
     expect(await dayStatus(db, 'h2', addDays(today, -1))).toBe('empty');
   });

@@ -70,7 +70,7 @@ export function NotesScreen() {
 
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-4" aria-labelledby="notes-title">
-      <ScreenHeader titleId="notes-title" title={<Trans>Notes</Trans>} titleClassName="text-section-notes">
+      <ScreenHeader titleId="notes-title" title={<Trans>Notes</Trans>} titleClassName="text-[#b45309] dark:text-section-notes">
         <Button variant="primary" icon={mdiPlus} disabled={!ready} onClick={() => setEditor({ mode: 'create', folder: newFolderParent })}>
           <Trans>New note</Trans>
         </Button>

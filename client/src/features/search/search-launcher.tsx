@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { focusRing } from '../../components/ui/cn';
 import { Icon } from '../../components/ui/icon';
@@ -71,7 +71,6 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 
 /** The header's search button ("Search", with the Ctrl K hint), and the palette once it has been opened. */
 export function SearchButton() {
-  const { t } = useLingui();
   const open = useSyncExternalStore(subscribe, () => isOpen);
   return (
     <>
@@ -81,15 +80,15 @@ export function SearchButton() {
         onPointerEnter={warm}
         onFocus={warm}
         aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
-        aria-label={t`Search`}
         data-testid="search-button"
         className={`inline-flex min-h-11 items-center gap-2 rounded-lg border border-line bg-surface px-2.5 text-sm text-muted hover:bg-surface-2 sm:min-h-9 ${focusRing}`}
       >
         <Icon path={START_ICONS.magnify} size={18} />
-        <span className="hidden sm:inline">
+        {/* The name is the visible word (hidden visually on phones); the key hint is announced as aria-keyshortcuts. */}
+        <span className="sr-only sm:not-sr-only">
           <Trans>Search</Trans>
         </span>
-        <kbd className="hidden rounded border border-line px-1.5 font-sans text-xs md:inline">{isMac ? '⌘ K' : 'Ctrl K'}</kbd>
+        <kbd aria-hidden="true" className="hidden rounded border border-line px-1.5 font-sans text-xs md:inline">{isMac ? '⌘ K' : 'Ctrl K'}</kbd>
       </button>
       {mounted && (
         <Suspense fallback={null}>

@@ -6,3 +6,5 @@
 export { TagChips } from './components/tag-chips';
 export { TagSelector } from './components/tag-selector';
 export { ColorPickerDialog } from './components/color-picker';
+/** Black or white text on a user-chosen colour (the calendar's coloured events and habits). */
+export { textColorOn } from './lib/colors';

@@ -45,7 +45,7 @@ describe('TagsScreen', () => {
     await seed(db, 'tag', 'b', { name: 'Home' });
     renderWithI18n(<TagsScreen />);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Edit tag Errands' }));
+    await user.click(await screen.findByRole('button', { name: /^Edit tag Errands/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit tag' });
     const name = within(dialog).getByLabelText('Name');
     expect((name as HTMLInputElement).value).toBe('Errands');
@@ -68,7 +68,7 @@ describe('TagsScreen', () => {
     await seed(db, 'tag', 'a', { name: 'Errands' });
     renderWithI18n(<TagsScreen />);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Edit tag Errands' }));
+    await user.click(await screen.findByRole('button', { name: /^Edit tag Errands/ }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect((await db._outbox.toArray()).map((m) => m.name)).toEqual(['tag.create']);

@@ -70,7 +70,7 @@ describe('TasksScreen', () => {
     renderWithI18n(<TasksScreen />);
     const user = userEvent.setup();
     const row = await rowOf('Water plants');
-    await user.click(within(row).getByRole('checkbox', { name: 'Mark as done' }));
+    await user.click(within(row).getByRole('checkbox', { name: 'Mark Water plants as done' }));
     await waitFor(async () => expect((await db.tasks.get('a'))?.data.completed).toBe(true));
     row.focus();
     await user.keyboard(' ');

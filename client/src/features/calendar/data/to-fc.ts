@@ -1,5 +1,6 @@
 import type { EventInput } from '@fullcalendar/react';
 import { addDays } from '@adhd/shared/time';
+import { textColorOn } from '../../tags';
 import type { HabitToday } from './queries';
 import type { Occurrence } from './shared-events';
 
@@ -29,7 +30,8 @@ function toInput(o: Occurrence): EventInput {
     editable: !readonly && !task,
     // A task is not one button: its tick and its title are two (an interactive event is role="button").
     interactive: !task,
-    ...(o.color ? { color: o.color } : {}),
+    // A user's colour gets black or white text, whichever reads (4.5:1 for the title on it).
+    ...(o.color ? { color: o.color, contrastColor: textColorOn(o.color) } : {}),
     className: task ? 'cal-task' : readonly ? 'cal-readonly' : undefined,
     extendedProps: props,
   };
@@ -61,7 +63,7 @@ export function createInputCache() {
         const entry =
           hit && hit.event === habit && hit.key === key
             ? hit
-            : { key, event: habit, input: { id, title: habit.title, start: today, allDay: true, editable: false, interactive: false, color: habit.color, className: 'cal-habit', extendedProps: props } };
+            : { key, event: habit, input: { id, title: habit.title, start: today, allDay: true, editable: false, interactive: false, color: habit.color, contrastColor: textColorOn(habit.color), className: 'cal-habit', extendedProps: props } };
         next.set(id, entry);
         out.push(entry.input);
       }

@@ -58,7 +58,7 @@ export function FolderTree({ tree, filter, onFilter, counts, total, onOpenFolder
   return (
     <nav aria-label={t`Folders`} className="flex flex-col gap-1">
       <div className="flex items-center justify-between gap-2 px-1">
-        <h2 className="text-sm font-semibold uppercase tracking-wide text-section-folders">
+        <h2 className="text-sm font-semibold uppercase tracking-wide text-[#0f766e] dark:text-section-folders">
           <Trans>Folders</Trans>
         </h2>
         <IconButton icon={mdiFolderPlusOutline} size="sm" label={t`New folder`} onClick={onNewFolder} />

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { canToggleDay, dayDisplayState, nextListStatus } from '@adhd/shared/habits/days';
 import type { HabitDayStatus } from '@adhd/shared/habits/schema';
 import { addDays } from '@adhd/shared/time';
-import { formatMediumDate } from '../../../lib/dates';
+import { formatDayLabel } from '../../../lib/dates';
 import { DayCell } from './day-cell';
 import { useHabitLabels } from './labels';
 
@@ -30,7 +30,7 @@ export function DayStrip({ title, today, locale, statusOf, scheduled, onSet }: D
         const isScheduled = scheduled(date);
         const state = dayDisplayState(status, date, today);
         const active = canToggleDay(date, today, isScheduled);
-        const when = formatMediumDate(date, locale);
+        const when = formatDayLabel(date, locale);
         return (
           <DayCell
             key={date}

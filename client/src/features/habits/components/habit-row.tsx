@@ -53,7 +53,7 @@ export const HabitRow = memo(function HabitRow({ habit, streaks, pending, timeZo
             {title}
           </button>
           <div className="flex flex-wrap items-center gap-1.5 text-xs">
-            <span className="rounded-full bg-section-habits/12 px-2 py-0.5 font-medium text-section-habits dark:text-success">{labels.frequency(habit, locale)}</span>
+            <span className="rounded-full bg-section-habits/12 px-2 py-0.5 font-medium text-ink dark:text-success">{labels.frequency(habit, locale)}</span>
             <span
               data-due={due || undefined}
               title={due ? t`Due now` : undefined}

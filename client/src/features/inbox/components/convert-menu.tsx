@@ -12,7 +12,7 @@ const itemClass = 'flex min-h-11 cursor-pointer select-none items-center rounded
 export function ConvertMenu({ onChoose }: { onChoose(choice: ConvertChoice): void }) {
   const { t } = useLingui();
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
         <IconButton icon={mdiArrowRightBoldBoxOutline} size="sm" label={t`Convert…`} />
       </DropdownMenu.Trigger>

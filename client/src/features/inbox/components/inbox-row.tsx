@@ -104,9 +104,10 @@ export const InboxRow = memo(function InboxRow({ item, now, locale, selecting, s
             ref={textRef}
             type="button"
             onClick={selecting ? () => onSelect(item.id, !selected) : startEdit}
-            aria-label={selecting ? undefined : t`Edit: ${first}`}
             className={cn('block w-full rounded-md text-left', focusRing)}
           >
+            {/* The name starts with the action and holds all the visible text (axe: label-content-name-mismatch). */}
+            {!selecting && <span className="sr-only">{t`Edit`}: </span>}
             <span className="block font-medium break-words whitespace-pre-wrap">{first}</span>
             {rest && <span className="line-clamp-3 block text-sm break-words whitespace-pre-wrap text-muted">{rest}</span>}
           </button>

@@ -1,5 +1,7 @@
+import { render, screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activateEnglish } from '../../../test/kit';
 import { renderMarkdown } from './render';
 import { DANGEROUS_URL, XSS_VECTORS } from './xss-corpus';
 
@@ -23,6 +25,8 @@ function inspect(markup: string) {
 }
 
 describe('renderMarkdown', () => {
+  // The task-list boxes are named in the active language.
+  beforeAll(activateEnglish);
   it('renders the GitHub flavour: headings, emphasis, lists, task lists, code, quotes, tables, rules', () => {
     const html = renderToStaticMarkup(
       <>{renderMarkdown('# H\n\n**b** _i_ ~~s~~ `c`\n\n- a\n\n1. n\n\n- [ ] todo\n- [x] done\n\n```js\nx\n```\n\n> q\n\n| a |\n|---|\n| 1 |\n\n---\n\n[l](https://e.com)')}</>,
@@ -30,6 +34,15 @@ describe('renderMarkdown', () => {
     for (const tag of ['<h1>', '<strong>', '<em>', '<del>', '<code>', '<ul', '<ol>', '<pre>', '<blockquote>', '<table>', '<hr/>']) expect(html).toContain(tag);
     expect(html).toContain('type="checkbox"');
     expect(html).toMatch(/<a href="https:\/\/e\.com" target="_blank" rel="noopener noreferrer nofollow ugc">l<\/a>/);
+  });
+
+  it('names each task-list box by its state, read-only', () => {
+    render(<>{renderMarkdown('- [ ] todo\n- [x] done')}</>);
+    const open = screen.getByRole('checkbox', { name: 'Not done' });
+    const done = screen.getByRole('checkbox', { name: 'Done' });
+    expect((open as HTMLInputElement).checked).toBe(false);
+    expect((done as HTMLInputElement).checked).toBe(true);
+    expect((open as HTMLInputElement).disabled && (done as HTMLInputElement).disabled).toBe(true);
   });
 
   it('turns an image from another origin into a link and keeps same-origin images', () => {

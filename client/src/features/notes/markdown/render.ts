@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { Schema } from 'hast-util-sanitize';
 import { createElement, Fragment, type ReactNode } from 'react';
 import { jsx, jsxs } from 'react/jsx-runtime';
@@ -22,6 +24,12 @@ const schema: Schema = {
   // Task-list checkboxes stay, read-only.
   attributes: { ...defaultSchema.attributes, input: [['type', 'checkbox'], ['disabled', true], 'checked'] },
 };
+
+/** A task-list box (`- [x]`): read-only, named by its state (axe: every form field has a name). */
+function TaskListBox(props: { checked?: boolean }) {
+  const checked = props.checked === true;
+  return createElement('input', { type: 'checkbox', disabled: true, checked, readOnly: true, 'aria-label': checked ? i18n._(msg`Done`) : i18n._(msg`Not done`) });
+}
 
 function SafeLink(props: { href?: string; children?: ReactNode }) {
   return createElement('a', { href: props.href, target: '_blank', rel: 'noopener noreferrer nofollow ugc' }, props.children);
@@ -52,7 +60,7 @@ const processor = unified()
   .use(remarkGfm)
   .use(remarkRehype)
   .use(rehypeSanitize, schema)
-  .use(rehypeReact, { Fragment, jsx, jsxs, components: { a: SafeLink, img: SafeImage } } as never);
+  .use(rehypeReact, { Fragment, jsx, jsxs, components: { a: SafeLink, img: SafeImage, input: TaskListBox } } as never);
 
 /** The markdown `source` as sanitised React elements. */
 export function renderMarkdown(source: string): ReactNode {

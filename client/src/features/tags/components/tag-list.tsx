@@ -31,10 +31,11 @@ export function TagList({ tags, usage, onEdit, onRecolor, onDelete }: TagListPro
             <button
               type="button"
               onClick={() => onEdit(tag)}
-              aria-label={t`Edit tag ${name}`}
               className="group flex min-h-11 min-w-0 flex-1 flex-col justify-center rounded-lg px-2 py-1 text-left hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary"
             >
               <span className="flex w-full items-center gap-2">
+                {/* The name holds all the visible text, the action first (axe: label-content-name-mismatch). */}
+                <span className="sr-only">{t`Edit tag`} </span>
                 <span className="truncate font-medium">{tag.name}</span>
                 <Icon path={mdiPencilOutline} size={16} className="text-muted opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100" />
               </span>

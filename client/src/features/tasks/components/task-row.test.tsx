@@ -38,10 +38,12 @@ describe('TaskRow', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderRow(write);
     const user = userEvent.setup();
-    const box = screen.getByRole('checkbox', { name: 'Mark as done' });
+    const box = screen.getByRole('checkbox', { name: 'Mark Untitled task as done' });
     await user.click(box);
     expect(write).toHaveBeenCalledWith('t', true);
     expect(box.getAttribute('aria-checked')).toBe('true');
+    // The name says the task and what a click does next.
+    expect(screen.getByRole('checkbox', { name: 'Mark Untitled task as not done' })).toBe(box);
     expect(screen.getByText('Untitled task').className).toContain('line-through');
     reject(new Error('refused'));
     await waitFor(() => expect(box.getAttribute('aria-checked')).toBe('false'));

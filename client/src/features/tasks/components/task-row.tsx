@@ -98,7 +98,7 @@ function TaskRowView(props: TaskRowProps) {
           )}
         </span>
       )}
-      <Checkbox shape="round" checked={checked} onCheckedChange={toggle} label={checked ? t`Mark as not done` : t`Mark as done`} tabIndex={-1} />
+      <Checkbox shape="round" checked={checked} onCheckedChange={toggle} label={checked ? t`Mark ${title} as not done` : t`Mark ${title} as done`} tabIndex={-1} />
       <div className="min-w-0 flex-1 py-2 pr-1">
         <div data-task-title className={cn('break-words leading-snug', checked ? 'text-muted line-through' : 'text-ink', !task.title.trim() && 'italic text-muted')}>{title}</div>
         {parentTitle && (
