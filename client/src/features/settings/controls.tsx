@@ -1,17 +1,46 @@
 import { Switch } from 'radix-ui';
-import { useId, type ReactNode } from 'react';
+import { createContext, useContext, useId, type ReactNode } from 'react';
 
-/** A titled group of settings. */
-export function SettingsSection({ title, children }: { title: ReactNode; children: ReactNode }) {
+/** Inside a `SettingsGroup`, a section's title is a level-3 heading. */
+const InGroup = createContext(false);
+
+const headingClass = 'border-b border-line px-4 py-3 text-sm font-semibold tracking-wide text-muted uppercase';
+
+/**
+ * A titled card of settings (a region named by its title). On its own it is one of the screen's groups (`anchor`
+ * is its id for the in-page index); inside a `SettingsGroup` it is one part of that group.
+ */
+export function SettingsSection({ title, children, anchor, tone }: { title: ReactNode; children: ReactNode; anchor?: string; tone?: 'danger' }) {
   const id = useId();
+  const nested = useContext(InGroup);
+  const Heading = nested ? 'h3' : 'h2';
+  const border = tone === 'danger' ? 'border-danger/50' : 'border-line';
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-line bg-surface">
-      <h2 id={id} className="border-b border-line px-4 py-3 text-sm font-semibold tracking-wide text-muted uppercase">
+    <section id={anchor} aria-labelledby={id} className={`scroll-mt-4 rounded-xl border ${border} bg-surface`}>
+      <Heading id={id} className={`${headingClass} ${nested ? 'normal-case tracking-normal text-ink' : ''} ${tone === 'danger' ? 'text-danger' : ''}`}>
         {title}
-      </h2>
+      </Heading>
       <div className="divide-y divide-line">{children}</div>
     </section>
   );
+}
+
+/** A group made of several titled cards (Connections): the group's heading, then its cards. */
+export function SettingsGroup({ title, anchor, children }: { title: ReactNode; anchor: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section id={anchor} aria-labelledby={id} className="scroll-mt-4 space-y-3">
+      <h2 id={id} className="px-1 text-sm font-semibold tracking-wide text-muted uppercase">
+        {title}
+      </h2>
+      <InGroup.Provider value={true}>{children}</InGroup.Provider>
+    </section>
+  );
+}
+
+/** A short explanatory line at the end of a section. */
+export function SectionNote({ children }: { children: ReactNode }) {
+  return <p className="px-4 py-3 text-sm text-muted">{children}</p>;
 }
 
 /** One setting: its label (and description) beside the control on wide screens, above it on phones. */
@@ -73,15 +102,28 @@ function Choice({ name, checked, onSelect, label }: { name: string; checked: boo
 }
 
 /** An on/off setting (role switch). */
-export function ToggleRow({ label, description, checked, onChange }: { label: ReactNode; description?: ReactNode; checked: boolean; onChange: (v: boolean) => void }) {
+export function ToggleRow({
+  label,
+  description,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: ReactNode;
+  description?: ReactNode;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  disabled?: boolean;
+}) {
   const id = useId();
   return (
     <SettingRow label={label} description={description} labelFor={id}>
       <Switch.Root
         id={id}
         checked={checked}
+        disabled={disabled}
         onCheckedChange={onChange}
-        className="relative inline-flex h-7 w-12 items-center rounded-full bg-line transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary data-[state=checked]:bg-primary"
+        className="relative inline-flex h-7 w-12 items-center rounded-full bg-line transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary data-[state=checked]:bg-primary disabled:opacity-50"
       >
         <Switch.Thumb className="block size-5 translate-x-1 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-6" />
       </Switch.Root>

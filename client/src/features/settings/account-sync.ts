@@ -1,0 +1,111 @@
+import type { Preferences, PublicUser } from '@adhd/shared/users/schema';
+import { activateLocale, i18n, isLocale } from '../../i18n';
+import { request } from '../../lib/api';
+import { applyAppearance, readFontSize, readTheme } from '../../lib/theme';
+import { authStore } from '../../session/auth-store';
+import { readNotifications, writeNotifications, type Notifications } from './notifications';
+import { hasPendingSettings } from './preferences';
+
+/**
+ * Settings made on another device reach this one (SPEC section 2: "each change syncs to other devices").
+ * Week start, clock, time zone and video mode come with the user object of every session check; theme, font
+ * size, language and notifications live in the account's preferences, read here with `GET
+ * /api/user/preferences` whenever a session check brings a user whose `updatedAt` this device has not
+ * applied yet (the check runs at start, every 5 minutes, when the tab is shown again, when back online).
+ * Changes of this device still waiting to be sent win: nothing is applied while any is queued.
+ */
+
+type AccountPreferences = Preferences & { notifications?: Partial<Notifications> };
+
+/** `<user id> <updatedAt>` of the account state last applied on this device (a per-user key). */
+export const SEEN_KEY = 'settings_account_seen';
+const seenOf = (user: PublicUser) => `${user._id} ${user.updatedAt}`;
+
+function readSeen(): string | null {
+  try {
+    return localStorage.getItem(SEEN_KEY);
+  } catch {
+    return null;
+  }
+}
+function writeSeen(value: string) {
+  try {
+    localStorage.setItem(SEEN_KEY, value);
+  } catch {
+    /* storage unavailable: the next check reads the preferences again */
+  }
+}
+
+const readAccount = () => request<{ preferences: AccountPreferences }>('/api/user/preferences', { retries: 0 }).then((r) => r.preferences);
+
+/** Applies the account's values on this device. `chosenOnly`: only a theme or size that differs from the defaults. */
+async function apply(prefs: AccountPreferences, { chosenOnly }: { chosenOnly: boolean }) {
+  const theme = prefs.theme && !(chosenOnly && prefs.theme === 'system') ? prefs.theme : readTheme();
+  const fontSize = prefs.fontSize && !(chosenOnly && prefs.fontSize === 'medium') ? prefs.fontSize : readFontSize();
+  if (theme !== readTheme() || fontSize !== readFontSize()) applyAppearance(theme, fontSize);
+  if (prefs.notifications) {
+    const now = readNotifications();
+    const next = { ...now, ...prefs.notifications };
+    if (next.email !== now.email || next.push !== now.push || next.sound !== now.sound) writeNotifications(next);
+  }
+  if (!chosenOnly && prefs.locale && isLocale(prefs.locale)) {
+    if (i18n.locale !== prefs.locale) await activateLocale(prefs.locale);
+    if (authStore.getState().user?.locale !== prefs.locale) authStore.updateUser({ locale: prefs.locale });
+  }
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Reads the account's preferences and applies them, unless this device has changes queued (before or while
+ * asking). True when applied; offline or refused, this device's values stay and the next check tries again.
+ */
+export function refreshFromAccount(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const user = authStore.getState().user;
+    if (!user || hasPendingSettings()) return false;
+    try {
+      const prefs = await readAccount();
+      const now = authStore.getState().user;
+      if (hasPendingSettings() || now?._id !== user._id) return false;
+      await apply(prefs, { chosenOnly: false });
+      writeSeen(seenOf(now));
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/**
+ * After signing in: the account's theme and font size apply on this device when they were chosen (not the
+ * defaults), and its notification switches, unless this device has changes of its own still waiting to be
+ * sent. The language stays as it is: the user has just signed in with it.
+ */
+export async function adoptAccountPreferences(): Promise<void> {
+  const user = authStore.getState().user;
+  if (!user || hasPendingSettings()) return;
+  try {
+    await apply(await readAccount(), { chosenOnly: true });
+    writeSeen(seenOf(user));
+  } catch {
+    /* offline or refused: this device's choices stay */
+  }
+}
+
+if (typeof window !== 'undefined') {
+  let was = authStore.getState();
+  authStore.subscribe(() => {
+    const state = authStore.getState();
+    const before = was;
+    was = state;
+    const user = state.user;
+    if (!state.authenticated || !user) return;
+    // Signed in from the login or registration screen (not restored at start): adoptAccountPreferences runs.
+    if (!before.authenticated && !before.loading) return;
+    if (readSeen() !== seenOf(user)) void refreshFromAccount();
+  });
+}
