@@ -55,29 +55,46 @@ async function apply(prefs: AccountPreferences, { chosenOnly }: { chosenOnly: bo
 }
 
 let refreshing: Promise<boolean> | null = null;
+/** The account state the read under way is for (a user update meanwhile with the same `updatedAt` needs no new read). */
+let readingFor: string | null = null;
+let again = false;
 
 /**
  * Reads the account's preferences and applies them, unless this device has changes queued (before or while
  * asking). True when applied; offline or refused, this device's values stay and the next check tries again.
+ * A call while a read is under way reads once more after it (the account may have changed in between).
  */
 export function refreshFromAccount(): Promise<boolean> {
-  refreshing ??= (async () => {
-    const user = authStore.getState().user;
-    if (!user || hasPendingSettings()) return false;
-    try {
-      const prefs = await readAccount();
-      const now = authStore.getState().user;
-      if (hasPendingSettings() || now?._id !== user._id) return false;
-      await apply(prefs, { chosenOnly: false });
-      writeSeen(seenOf(now));
-      return true;
-    } catch {
-      return false;
-    }
-  })().finally(() => {
+  if (refreshing) {
+    again = true;
+    return refreshing;
+  }
+  refreshing = readAndApply().finally(() => {
     refreshing = null;
+    if (again) {
+      again = false;
+      void refreshFromAccount();
+    }
   });
   return refreshing;
+}
+
+async function readAndApply(): Promise<boolean> {
+  const user = authStore.getState().user;
+  if (!user || hasPendingSettings()) return false;
+  readingFor = seenOf(user);
+  try {
+    const prefs = await readAccount();
+    const now = authStore.getState().user;
+    if (hasPendingSettings() || now?._id !== user._id) return false;
+    await apply(prefs, { chosenOnly: false });
+    writeSeen(seenOf(now));
+    return true;
+  } catch {
+    return false;
+  } finally {
+    readingFor = null;
+  }
 }
 
 /**
@@ -106,6 +123,7 @@ if (typeof window !== 'undefined') {
     if (!state.authenticated || !user) return;
     // Signed in from the login or registration screen (not restored at start): adoptAccountPreferences runs.
     if (!before.authenticated && !before.loading) return;
-    if (readSeen() !== seenOf(user)) void refreshFromAccount();
+    const seen = seenOf(user);
+    if (seen !== readSeen() && seen !== readingFor) void refreshFromAccount();
   });
 }
