@@ -3,8 +3,9 @@ import { i18n } from '../../i18n';
 import { authStore } from '../../session/auth-store';
 import { activateEnglish } from '../../test/kit';
 import { mockApi, testUser } from '../../test/screens';
-import { refreshFromAccount, SEEN_KEY } from './account-sync';
-import { readNotifications } from './notifications';
+import { adoptAccountPreferences, refreshFromAccount, SEEN_KEY } from './account-sync';
+import { DEFAULT_PREFERENCES } from '@adhd/shared/users/schema';
+import { DEFAULT_NOTIFICATIONS, readNotifications } from './notifications';
 import { PENDING_SETTINGS_KEY } from './preferences';
 
 const user = testUser({ updatedAt: '2026-01-01T00:00:00.000Z' });
@@ -29,6 +30,11 @@ afterEach(async () => {
 const checkBrings = (updatedAt: string) => authStore.set({ user: { ...user, updatedAt } });
 
 describe('settings changed on another device', () => {
+  it('starts from the account’s default notification switches', () => {
+    expect(DEFAULT_NOTIFICATIONS).toEqual(DEFAULT_PREFERENCES.notifications);
+    expect(readNotifications()).toEqual(DEFAULT_PREFERENCES.notifications);
+  });
+
   it('applies the account’s theme, text size, language and notifications when a session check brings a changed user', async () => {
     const api = mockApi({ 'GET /api/user/preferences': { body: { preferences: { ...account, locale: 'ru' } } } });
     checkBrings('2026-01-02T00:00:00.000Z');
@@ -80,5 +86,20 @@ describe('settings changed on another device', () => {
     checkBrings('2026-01-04T00:00:00.000Z');
     await vi.waitFor(() => expect(html().contains('dark')).toBe(true));
     expect(api.called('GET /api/user/preferences')).toHaveLength(2);
+  });
+
+  it('at sign-in, takes the account’s chosen theme and size, keeps the language signed in with and saves it to the account', async () => {
+    localStorage.setItem('font_size', 'small');
+    const api = mockApi({
+      'GET /api/user/preferences': { body: { preferences: { ...account, fontSize: 'medium', locale: 'ru' } } },
+      'PATCH /api/user/preferences': { body: { preferences: {} } },
+    });
+    await adoptAccountPreferences();
+    expect(html().contains('dark')).toBe(true);
+    // 'medium' is the default: this device's own size stays.
+    expect(localStorage.getItem('font_size')).toBe('small');
+    expect(i18n.locale).toBe('en');
+    await vi.waitFor(() => expect(api.called('PATCH /api/user/preferences').map((c) => c.body)).toEqual([{ locale: 'en' }]));
+    expect(localStorage.getItem(SEEN_KEY)).toBe(`${user._id} ${user.updatedAt}`);
   });
 });

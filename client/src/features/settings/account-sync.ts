@@ -4,7 +4,7 @@ import { request } from '../../lib/api';
 import { applyAppearance, readFontSize, readTheme } from '../../lib/theme';
 import { authStore } from '../../session/auth-store';
 import { readNotifications, writeNotifications, type Notifications } from './notifications';
-import { hasPendingSettings } from './preferences';
+import { hasPendingSettings, savePreferences } from './preferences';
 
 /**
  * Settings made on another device reach this one (SPEC section 2: "each change syncs to other devices").
@@ -100,14 +100,18 @@ async function readAndApply(): Promise<boolean> {
 /**
  * After signing in: the account's theme and font size apply on this device when they were chosen (not the
  * defaults), and its notification switches, unless this device has changes of its own still waiting to be
- * sent. The language stays as it is: the user has just signed in with it.
+ * sent. The language stays as it is (the user has just signed in with it) and becomes the account's, so
+ * the other devices follow it rather than the next refresh here switching back.
  */
 export async function adoptAccountPreferences(): Promise<void> {
   const user = authStore.getState().user;
   if (!user || hasPendingSettings()) return;
   try {
-    await apply(await readAccount(), { chosenOnly: true });
+    const prefs = await readAccount();
+    await apply(prefs, { chosenOnly: true });
     writeSeen(seenOf(user));
+    const here = i18n.locale;
+    if (isLocale(here) && prefs.locale !== here) void savePreferences({ locale: here });
   } catch {
     /* offline or refused: this device's choices stay */
   }

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_PREFERENCES } from '@adhd/shared/users/schema';
 
 /** The account's notification switches (SPEC section 2): stored and synced now, delivered by the reminders. */
 export interface Notifications {
@@ -7,6 +6,12 @@ export interface Notifications {
   push: boolean;
   sound: boolean;
 }
+
+/**
+ * The account's defaults (shared `DEFAULT_PREFERENCES.notifications`, written out here so the start path does
+ * not load the shared schemas; a test keeps the two equal).
+ */
+export const DEFAULT_NOTIFICATIONS: Readonly<Notifications> = { email: true, push: false, sound: true };
 
 /** This device's copy of the switches (a per-user key: signing out removes it). */
 export const NOTIFICATIONS_KEY = 'settings_notifications';
@@ -22,7 +27,7 @@ export function readNotifications(): Notifications {
     /* storage unavailable */
   }
   if (cached?.raw === raw) return cached.value;
-  let value: Notifications = { ...DEFAULT_PREFERENCES.notifications };
+  let value: Notifications = { ...DEFAULT_NOTIFICATIONS };
   try {
     const stored = raw ? (JSON.parse(raw) as Partial<Notifications>) : {};
     for (const key of ['email', 'push', 'sound'] as const) if (typeof stored[key] === 'boolean') value = { ...value, [key]: stored[key] };
