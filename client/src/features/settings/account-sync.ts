@@ -1,10 +1,12 @@
-import type { Preferences, PublicUser } from '@adhd/shared/users/schema';
+import type { Preferences } from '@adhd/shared/users/schema';
 import { activateLocale, i18n, isLocale } from '../../i18n';
 import { request } from '../../lib/api';
 import { applyAppearance, readFontSize, readTheme } from '../../lib/theme';
 import { authStore } from '../../session/auth-store';
 import { readNotifications, writeNotifications, type Notifications } from './notifications';
-import { hasPendingSettings, savePreferences } from './preferences';
+import { hasPendingSettings } from './preferences';
+import { savePreferences } from './save';
+import { readSeen, SEEN_KEY, seenOf } from './account-watch';
 
 /**
  * Settings made on another device reach this one (SPEC section 2: "each change syncs to other devices").
@@ -17,17 +19,6 @@ import { hasPendingSettings, savePreferences } from './preferences';
 
 type AccountPreferences = Preferences & { notifications?: Partial<Notifications> };
 
-/** `<user id> <updatedAt>` of the account state last applied on this device (a per-user key). */
-export const SEEN_KEY = 'settings_account_seen';
-const seenOf = (user: PublicUser) => `${user._id} ${user.updatedAt}`;
-
-function readSeen(): string | null {
-  try {
-    return localStorage.getItem(SEEN_KEY);
-  } catch {
-    return null;
-  }
-}
 function writeSeen(value: string) {
   try {
     localStorage.setItem(SEEN_KEY, value);
@@ -65,16 +56,17 @@ let again = false;
  * A call while a read is under way reads once more after it (the account may have changed in between).
  */
 export function refreshFromAccount(): Promise<boolean> {
+  const user = authStore.getState().user;
   if (refreshing) {
+    if (user && seenOf(user) === readingFor) return refreshing;
     again = true;
     return refreshing;
   }
   refreshing = readAndApply().finally(() => {
     refreshing = null;
-    if (again) {
-      again = false;
-      void refreshFromAccount();
-    }
+    const now = authStore.getState().user;
+    if (again && now && seenOf(now) !== readSeen()) void refreshFromAccount();
+    again = false;
   });
   return refreshing;
 }
@@ -117,17 +109,4 @@ export async function adoptAccountPreferences(): Promise<void> {
   }
 }
 
-if (typeof window !== 'undefined') {
-  let was = authStore.getState();
-  authStore.subscribe(() => {
-    const state = authStore.getState();
-    const before = was;
-    was = state;
-    const user = state.user;
-    if (!state.authenticated || !user) return;
-    // Signed in from the login or registration screen (not restored at start): adoptAccountPreferences runs.
-    if (!before.authenticated && !before.loading) return;
-    const seen = seenOf(user);
-    if (seen !== readSeen() && seen !== readingFor) void refreshFromAccount();
-  });
-}
+export { SEEN_KEY };

@@ -1,12 +1,12 @@
 import type { PublicUser } from '@adhd/shared/users/schema';
-import { writeNotifications, type Notifications } from './notifications';
+import type { Notifications } from './notifications';
 import { ApiError, request } from '../../lib/api';
-import { applyAppearance, readFontSize, readTheme, type FontSize, type Theme } from '../../lib/theme';
-import { activateLocale, type Locale } from '../../i18n';
+import type { FontSize, Theme } from '../../lib/theme';
+import type { Locale } from '../../i18n';
 import { authStore, withSession } from '../../session/auth-store';
 
 /**
- * Settings work offline: a change applies on this device at once and is queued here (localStorage, removed at
+ * Settings work offline: a change applies on this device at once (`save.ts`) and is queued here (localStorage, removed at
  * sign-out with the other user keys); the queue is sent when possible. Language, theme, font size and the
  * notification switches go to `PATCH /api/user/preferences`; time zone, clock, week start, marketing consent
  * and video mode to `PUT /api/auth/profile`.
@@ -20,7 +20,7 @@ export interface PreferencesPatch {
 }
 export type ProfilePatch = Partial<Pick<PublicUser, 'timezone' | 'weekStartDay' | 'clockMode' | 'marketingConsent' | 'brainrotEnabled'>>;
 
-interface Pending {
+export interface Pending {
   preferences?: PreferencesPatch;
   profile?: ProfilePatch;
 }
@@ -90,31 +90,13 @@ export function flushSettings(): Promise<FlushResult> {
   return flushing;
 }
 
-function queue(patch: Pending) {
+/** Adds a change to the queue (merged with what is waiting); `flushSettings` sends it. */
+export function queue(patch: Pending) {
   const now = readPending();
   writePending({
     preferences: patch.preferences ? { ...now.preferences, ...patch.preferences } : now.preferences,
     profile: patch.profile ? { ...now.profile, ...patch.profile } : now.profile,
   });
-}
-
-/** Language, theme, font size or notifications: applied now, saved to the account when possible. */
-export async function savePreferences(patch: PreferencesPatch): Promise<FlushResult> {
-  if (patch.theme || patch.fontSize) applyAppearance(patch.theme ?? readTheme(), patch.fontSize ?? readFontSize());
-  if (patch.notifications) writeNotifications(patch.notifications);
-  if (patch.locale) {
-    await activateLocale(patch.locale);
-    authStore.updateUser({ locale: patch.locale });
-  }
-  queue({ preferences: patch });
-  return flushSettings();
-}
-
-/** Time zone, clock, week start, marketing consent or video mode: applied to the local profile now, sent when possible. */
-export function saveProfile(patch: ProfilePatch): Promise<FlushResult> {
-  authStore.updateUser(patch);
-  queue({ profile: patch });
-  return flushSettings();
 }
 
 if (typeof window !== 'undefined') {

@@ -8,7 +8,8 @@ import { readFontSize, readTheme, type FontSize, type Theme } from '../../lib/th
 import { isLocale, type Locale } from '../../i18n';
 import { ChoiceGroup, SectionNote, SettingRow, SettingsSection, ToggleRow } from './controls';
 import { useNotifications } from './notifications';
-import { savePreferences, saveProfile, type FlushResult } from './preferences';
+import type { FlushResult } from './preferences';
+import { savePreferences, saveProfile } from './save';
 
 /** Shows how a change's send went (the screen's small note); the change itself has applied already. */
 export type Report = (sent: Promise<FlushResult>) => void;
