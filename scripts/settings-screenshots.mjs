@@ -18,14 +18,19 @@ const dist = buildClient(path.join(os.tmpdir(), 'adhd-settings-shots-dist'), say
 const server = await startAppServer(dist, 'settings-shots');
 const browser = await launchChromium();
 
-/** A page of a fresh context showing /auth/settings with the given appearance (the account's and this device's). */
-async function settingsPage(user, { width, height, theme, locale, fontSize = 'medium' }) {
+/** The account's appearance (a signed-in page takes it from the account at its session check). */
+async function setAccount(user, prefs) {
   const res = await fetch(`${server.url}/api/user/preferences`, {
     method: 'PATCH',
     headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ theme, locale, fontSize }),
+    body: JSON.stringify(prefs),
   });
   if (!res.ok) throw new Error(`PATCH /api/user/preferences: ${res.status}`);
+}
+
+/** A page of a fresh context showing /auth/settings with the given appearance (the account's and this device's). */
+async function settingsPage(user, { width, height, theme, locale, fontSize = 'medium' }) {
+  await setAccount(user, { theme, locale, fontSize });
   const context = await signedInContext(browser, user, { viewport: { width, height }, colorScheme: theme });
   await context.addInitScript(
     ([t, l, f]) => {
@@ -56,6 +61,25 @@ try {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     if (overflow > 0) say(`WARNING: ${shot.width}-${shot.theme}-${shot.locale} overflows by ${overflow} px`);
     await save(page, `settings-${shot.width}-${shot.theme}-${shot.locale}.png`, { fullPage: true });
+    await context.close();
+  }
+  // An unverified email after "Send a new code": the next step and the countdown (the server's answers are stubbed).
+  await setAccount(user, { theme: 'light', locale: 'en', fontSize: 'medium' });
+  for (const width of [375, 1280]) {
+    const unverified = { ...user, user: { ...user.user, emailVerified: false } };
+    const context = await signedInContext(browser, unverified, { viewport: { width, height: 900 }, colorScheme: 'light' });
+    await context.route('**/api/auth/me', async (route) => {
+      const res = await route.fetch();
+      const body = await res.json();
+      await route.fulfill({ response: res, json: { ...body, user: { ...body.user, emailVerified: false } } });
+    });
+    await context.route('**/api/auth/resend-verification', (route) => route.fulfill({ json: { success: true } }));
+    const page = await context.newPage();
+    await page.goto(`${server.url}/auth/settings`);
+    const account = page.locator('#settings-account');
+    await account.getByRole('button', { name: 'Send a new code' }).click();
+    await account.getByRole('link', { name: 'Enter the code' }).waitFor();
+    await save(account, `settings-verify-${width}-light-en.png`);
     await context.close();
   }
   for (const fontSize of ['small', 'medium', 'large']) {
