@@ -123,13 +123,11 @@ export function ToggleRow({
   description,
   checked,
   onChange,
-  disabled,
 }: {
   label: ReactNode;
   description?: ReactNode;
   checked: boolean;
   onChange: (v: boolean) => void;
-  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -137,9 +135,8 @@ export function ToggleRow({
       <Switch.Root
         id={id}
         checked={checked}
-        disabled={disabled}
         onCheckedChange={onChange}
-        className="relative inline-flex h-7 w-12 items-center rounded-full bg-line transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary data-[state=checked]:bg-primary disabled:opacity-50"
+        className="relative inline-flex h-7 w-12 items-center rounded-full bg-line transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary data-[state=checked]:bg-primary"
       >
         <Switch.Thumb className="block size-5 translate-x-1 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-6" />
       </Switch.Root>
