@@ -7,7 +7,7 @@ import type { UpgradeState } from '../db/upgrade';
  */
 export function DbUpgradeNotice({ state }: { state: Exclude<UpgradeState, 'none'> }) {
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-[90] flex justify-center px-4">
+    <div className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--nav-h,0px)+1rem)] z-[90] flex justify-center px-4">
       <div
         role="alert"
         data-testid="db-upgrade-notice"

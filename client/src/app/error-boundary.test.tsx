@@ -10,7 +10,7 @@ function Boom(): never {
 beforeAll(() => activateEnglish());
 
 describe('ErrorBoundary', () => {
-  it('shows the 500 page when a screen fails to render', () => {
+  it('shows the 500 page when a screen fails to render', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(
       <WithI18n>
@@ -19,7 +19,7 @@ describe('ErrorBoundary', () => {
         </ErrorBoundary>
       </WithI18n>,
     );
-    expect(screen.getByText('Internal Server Error')).toBeTruthy();
+    expect(await screen.findByText('Internal Server Error')).toBeTruthy();
     expect(screen.getByText('500')).toBeTruthy();
   });
 });

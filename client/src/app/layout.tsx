@@ -1,41 +1,47 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Trans } from '@lingui/react/macro';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link, Router, useLocation } from 'wouter';
+import { focusRing } from '../components/ui/cn';
+import { useMediaQuery } from '../components/ui/use-media-query';
 import { AttentionNotice } from '../features/attention';
-import { CaptureHost, InboxNavBadge } from '../features/inbox';
+import { CaptureHost } from '../features/inbox';
 import { SearchButton, useSearchShortcut } from '../features/search';
 import { useAuth } from '../session/auth-store';
 import { APP_NAME } from '../lib/app-name';
+import { useFlash } from '../lib/flash';
+import { FirstSyncGate } from './first-sync-gate';
+import { aroundNav, viewTransitions } from './nav/page-transition';
+import { DesktopNav, NARROW, PhoneNav } from './nav/section-nav';
 import { SyncBadge } from './sync-badge';
 
-interface NavItem {
-  href: string;
-  label: string;
-  color: string;
+const FlashToast = lazy(() => import('./nav/flash-toast').then((m) => ({ default: m.FlashToast })));
+
+/**
+ * The one default layout (SPEC section 2): a top bar with the sync state, the section navigation (a row under the
+ * header on wide screens, a bottom bar on phones: app/nav), the page, and a flashed message as a toast.
+ */
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <Router aroundNav={aroundNav}>
+      <Shell>{children}</Shell>
+    </Router>
+  );
 }
 
-/** The one default layout (SPEC section 2): a top bar with the sync state, section navigation, the page. */
-export function Layout({ children }: { children: ReactNode }) {
-  const { t } = useLingui();
+function Shell({ children }: { children: ReactNode }) {
   const { authenticated, user } = useAuth();
   const [location] = useLocation();
+  const narrow = useMediaQuery(NARROW);
+  const flashed = useFlash();
   useSearchShortcut(authenticated);
-  const nav: NavItem[] = [
-    { href: '/dashboard', label: t`Dashboard`, color: 'var(--color-section-dashboard)' },
-    { href: '/tasks', label: t`Tasks`, color: 'var(--color-section-tasks)' },
-    { href: '/habits', label: t`Habits`, color: 'var(--color-section-habits)' },
-    { href: '/calendar', label: t`Calendar`, color: 'var(--color-section-events)' },
-    { href: '/notes', label: t`Notes`, color: 'var(--color-section-notes)' },
-    { href: '/inbox', label: t`Inbox`, color: 'var(--color-section-inbox)' },
-    { href: '/tags', label: t`Tags`, color: 'var(--color-section-tags)' },
-  ];
-  if (user?.role === 'admin') nav.push({ href: '/admin', label: t`Admin`, color: 'var(--color-section-admin)' });
+  const admin = user?.role === 'admin';
+  const bottomNav = authenticated && narrow;
 
   return (
-    <div className="flex min-h-full flex-col">
+    <div className={`flex min-h-full flex-col ${bottomNav ? 'has-bottom-nav' : ''}`}>
       <header className="sticky top-0 z-20 border-b border-line bg-surface/95 backdrop-blur">
         <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2 sm:gap-3">
-          <Link href={authenticated ? '/dashboard' : '/'} className="flex items-center gap-2 font-semibold text-primary">
+          <Link href={authenticated ? '/dashboard' : '/'} className={`flex items-center gap-2 rounded-md font-semibold text-primary ${focusRing}`}>
             <img src="/icons/icon-192.png" alt="" className="size-7 rounded-lg" />
             <span className="hidden sm:inline">{APP_NAME}</span>
           </Link>
@@ -45,9 +51,11 @@ export function Layout({ children }: { children: ReactNode }) {
               <SearchButton />
               <AttentionNotice />
               <SyncBadge />
-              <Link href="/auth/settings" className="rounded-md px-2 py-1 text-sm text-muted hover:bg-surface-2">
-                <Trans>Settings</Trans>
-              </Link>
+              {!narrow && (
+                <Link href="/auth/settings" className={`rounded-md px-2 py-1 text-sm text-muted hover:bg-surface-2 ${focusRing}`}>
+                  <Trans>Settings</Trans>
+                </Link>
+              )}
             </>
           ) : (
             <Link href="/auth/login" className="rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-primary-contrast">
@@ -55,30 +63,22 @@ export function Layout({ children }: { children: ReactNode }) {
             </Link>
           )}
         </div>
-        {authenticated && (
-          <nav aria-label={t`Sections`} className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 pb-1">
-            {nav.map((item) => {
-              const active = location === item.href || location.startsWith(`${item.href}/`);
-              return (
-                <Link
-                  key={item.href}
-                  href={item.href}
-                  aria-current={active ? 'page' : undefined}
-                  className={`whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium ${active ? 'bg-surface-2' : 'text-muted hover:bg-surface-2'}`}
-                  style={active ? { color: item.color, boxShadow: `inset 0 -2px 0 ${item.color}` } : undefined}
-                >
-                  {item.label}
-                  {item.href === '/inbox' && <InboxNavBadge />}
-                </Link>
-              );
-            })}
-          </nav>
-        )}
+        {authenticated && !narrow && <DesktopNav admin={admin} />}
       </header>
-      <main key={location} className={`page-fade mx-auto w-full max-w-6xl flex-1 px-4 pt-6 ${authenticated ? 'pb-24' : 'pb-6'}`}>
+      <main
+        key={location}
+        className={`page mx-auto w-full max-w-6xl flex-1 px-4 pt-6 ${viewTransitions ? '' : 'page-fade'} ${authenticated ? 'pb-[calc(var(--nav-h)+6rem)]' : 'pb-6'}`}
+      >
+        {authenticated && <FirstSyncGate />}
         {children}
       </main>
+      {bottomNav && <PhoneNav admin={admin} />}
       {authenticated && user && <CaptureHost userId={user._id} />}
+      {flashed && (
+        <Suspense fallback={null}>
+          <FlashToast flash={flashed} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useAuth } from '../session/auth-store';
 import { PlaceholderScreen } from '../features/placeholders';
 import { isPublicPath } from './access';
+import { SlowNotice } from '../components/ui/slow-notice';
 import { ErrorPage } from './error-page';
 import { usePageTitle } from './page-title';
 // For its effect too: queued settings are sent when the app comes back online or signs in.
@@ -129,9 +130,10 @@ function AdminOnly({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/** A lazy screen; while its chunk is on the way the area stays calm, and after 3 s says it is taking longer. */
 const lazyScreen = (Component: ComponentType, title: string | null) => (
   <Screen title={title}>
-    <Suspense fallback={null}>
+    <Suspense fallback={<SlowNotice delayMs={3000} />}>
       <Component />
     </Suspense>
   </Screen>

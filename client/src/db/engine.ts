@@ -223,6 +223,13 @@ export class SyncEngine {
         return void this.stop();
       case 'refresh':
         this.refreshedFor = action.token;
+        if (this.options.recover) {
+          const outcome = await this.options.recover();
+          if (outcome === 'refreshed') return;
+          if (outcome === 'ended') return this.pause('signin', action.token);
+          this.refreshedFor = null;
+          return this.fail(new SyncHttpError('network', 0), signal);
+        }
         try {
           const token = await this.http.refreshToken(this.db.userId, signal);
           if (token) return void (this.options.saveToken ?? setToken)(token);

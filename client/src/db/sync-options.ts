@@ -18,6 +18,12 @@ export interface SyncOptions {
   subscribeAuth?: (listener: () => void) => () => void;
   /** On 401, try `GET /api/auth/me` with the session cookie once before asking to sign in (default true). */
   refresh?: boolean;
+  /**
+   * The app's one 401 handler (the auth store's `recover`), used for that refresh instead of the engine's own
+   * call: a 401 met by sync and by other calls at once is one recovery, and a session that is gone signs the
+   * user out (SPEC section 8). `kept`: it could not tell (offline, 5xx), so sync retries later.
+   */
+  recover?: () => Promise<'refreshed' | 'kept' | 'ended'>;
   /** Web Locks (default `navigator.locks`; null: this engine always syncs). */
   locks?: LockManagerLike | null;
   /** Rows per pull page (default 5000, the server's maximum: fewer round trips on a first sync). */

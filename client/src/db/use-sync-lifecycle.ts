@@ -12,7 +12,7 @@ export function useSyncLifecycle(): void {
   const userId = authenticated ? (user?._id ?? null) : null;
   useEffect(() => {
     if (!userId) return;
-    const engine = startSync(openUserDb(userId), { subscribeAuth: authStore.subscribe });
+    const engine = startSync(openUserDb(userId), { subscribeAuth: authStore.subscribe, recover: authStore.recover });
     return () => void stopSync(engine);
   }, [userId]);
 }
@@ -24,7 +24,7 @@ export function useSyncLifecycle(): void {
  */
 export function startSyncEarly(): void {
   const { user, authenticated } = authStore.getState();
-  if (authenticated && user?._id) startSync(openUserDb(user._id), { subscribeAuth: authStore.subscribe });
+  if (authenticated && user?._id) startSync(openUserDb(user._id), { subscribeAuth: authStore.subscribe, recover: authStore.recover });
 }
 
 /** Mount once inside the app (app.tsx): the engine's start and stop follow the signed-in user. */

@@ -59,10 +59,18 @@ export function setToken(token: string | null): boolean {
 
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
-/** Called on every 401 from an authenticated call (the auth store signs out). */
+/** Called on every 401 from an authenticated call (the auth store refreshes the token or signs out). */
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
+}
+
+/**
+ * A call that does not go through `request` (an upload through XMLHttpRequest, a calendar file) got a 401 for
+ * the bearer token it carried: the same global handler runs (SPEC section 8, global response handling).
+ */
+export function reportUnauthorized(): void {
+  for (const l of [...unauthorizedListeners]) l();
 }
 
 export interface RequestOptions {
@@ -116,7 +124,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       /* not JSON */
     }
     const error = (body.error ?? {}) as { code?: string; message?: string; details?: FieldError[] };
-    if (res.status === 401 && token) for (const l of unauthorizedListeners) l();
+    if (res.status === 401 && token) reportUnauthorized();
     throw new ApiError(res.status, error.code ?? 'HTTP_' + res.status, error.message ?? fallbackMessage(res.status), error.details ?? [], body);
   }
 }

@@ -3,7 +3,6 @@ import { navigate } from 'wouter/use-browser-location';
 import type { PublicUser } from '@adhd/shared/users/schema';
 import { closeUserDb } from '../db/session';
 import { ApiError, getToken, onUnauthorized, request, setToken, TOKEN_KEY } from '../lib/api';
-import { clearLocalUserData, keepDatabaseOnly, removeLeftovers, unsyncedChanges } from './local-data';
 
 /** Auth state (SPEC section 4): user, authenticated, loading, error. */
 export interface AuthState {
@@ -19,9 +18,8 @@ interface MeResponse {
   token: string;
 }
 
-/** Auth consistency check (SPEC section 9) and the activity ping's minimum spacing. */
+/** Auth consistency check (SPEC section 9); the activity ping is in activity.ts. */
 export const AUTH_CHECK_MS = 5 * 60_000;
-const ACTIVITY_MIN_MS = 15 * 60_000;
 const USER_KEY = 'auth_user';
 
 let state: AuthState = { user: null, authenticated: false, loading: true, error: null };
@@ -46,14 +44,33 @@ export function readCachedUser(): PublicUser | null {
 let quiet = 0;
 let checkTimer: ReturnType<typeof setInterval> | null = null;
 let lastCheckAt = 0;
-let lastActivityAt = 0;
 
+const postActivity = () => request('/api/user/activity', { method: 'POST', retries: 0 });
+/**
+ * Off the start path: the activity pings (nothing is due before a click or the first timer turn) and the
+ * local data clean-up (only a sign-in, a sign-out or another user needs it; the settings screen, where the
+ * sign-out button is, loads it too, and the service worker precaches it for offline).
+ */
+const activity = () => import('./activity');
+const localData = () => import('./local-data');
+
+/** Signed in: the 5-minute check (skipped offline, silently) and the activity pings run. */
 function startChecks() {
-  checkTimer ??= setInterval(() => void checkSession(), AUTH_CHECK_MS);
+  checkTimer ??= setInterval(() => {
+    if (globalThis.navigator?.onLine !== false) void checkSession(true);
+  }, AUTH_CHECK_MS);
+  void activity().then((a) => a.startActivity(postActivity));
 }
+/** Signed out or unauthorised (SPEC section 4): every timer stops. */
 function stopChecks() {
   if (checkTimer) clearInterval(checkTimer);
   checkTimer = null;
+  void activity().then((a) => a.stopActivity());
+}
+
+/** The login page, unless the user is on an auth page already (SPEC section 8, global response handling). */
+function toLogin() {
+  if (!window.location.pathname.startsWith('/auth/')) navigate('/auth/login', { replace: true });
 }
 
 const fetchMe = (bearer: boolean) => request<MeResponse>('/api/auth/me', { auth: bearer, retries: 0, timeoutMs: 10_000 });
@@ -76,14 +93,6 @@ async function readSession(): Promise<MeResponse> {
   }
 }
 
-function pingActivity() {
-  if (Date.now() - lastActivityAt < ACTIVITY_MIN_MS) return;
-  lastActivityAt = Date.now();
-  request('/api/user/activity', { method: 'POST', retries: 0 }).catch(() => {
-    /* activity failures are only logged (SPEC section 8); nothing to show */
-  });
-}
-
 /** Ask the server to end the session; never fails (the local sign-out has already happened). */
 export async function serverLogout(): Promise<void> {
   try {
@@ -104,28 +113,30 @@ async function endLocalSession(reason: 'logout' | 'expired' = 'logout'): Promise
   set({ user: null, authenticated: false, loading: false, error: null });
   // A session that ran out is not a choice to throw work away: changes not yet on the server stay in the
   // user's database until they sign in again (and sync) or another account signs in here (removeLeftovers).
-  if (reason === 'expired' && (await unsyncedChanges(userId)) > 0) {
-    await keepDatabaseOnly();
+  const data = await localData();
+  if (reason === 'expired' && (await data.unsyncedChanges(userId)) > 0) {
+    await data.keepDatabaseOnly();
     return;
   }
-  await clearLocalUserData(userId);
+  await data.clearLocalUserData(userId);
 }
 
 /**
  * Checks the session with the server (start-up, every 5 minutes, back online). A 401 ends the local session
- * and attempts a server logout; offline or a server error keeps the cached user signed in locally.
+ * and attempts a server logout, and the periodic check sends the user to the login page (SPEC section 8; at
+ * start-up the route guard does it); offline or a server error keeps the cached user signed in locally.
  */
-async function checkSession(): Promise<boolean> {
+async function checkSession(periodic = false): Promise<boolean> {
   lastCheckAt = Date.now();
   const hadSession = getToken() !== null || readCachedUser() !== null || state.authenticated;
   try {
     const me = await readSession();
     const previous = state.user?._id ?? readCachedUser()?._id;
-    if (previous !== me.user._id) await removeLeftovers(me.user._id, previous);
+    if (previous !== me.user._id) await (await localData()).removeLeftovers(me.user._id, previous);
     if (!setToken(me.token)) throw new Error('token storage');
     set({ user: me.user, authenticated: true, loading: false, error: null });
     startChecks();
-    pingActivity();
+    if (!periodic) void activity().then((a) => a.pingActivity());
     return true;
   } catch (err) {
     if (err instanceof ApiError && (err.isNetwork || err.status >= 500 || err.status === 429)) {
@@ -139,6 +150,7 @@ async function checkSession(): Promise<boolean> {
     if (hadSession) {
       await endLocalSession('expired');
       void serverLogout();
+      if (periodic) toLogin();
     } else {
       setToken(null);
       set({ user: null, authenticated: false, loading: false });
@@ -169,7 +181,7 @@ function recover(): Promise<Recovery> {
       if (!(err instanceof ApiError) || err.isNetwork || err.status >= 500) return 'kept';
     }
     await endLocalSession('expired');
-    if (!window.location.pathname.startsWith('/auth/')) navigate('/auth/login', { replace: true });
+    toLogin();
     return 'ended';
   })().finally(() => {
     recovering = null;
@@ -186,7 +198,7 @@ export const authStore = {
   set,
   /** Signed in with a token from login or registration; false when the token cannot be stored. */
   async signedIn(user: PublicUser, token: string): Promise<boolean> {
-    await removeLeftovers(user._id, state.user?._id ?? readCachedUser()?._id);
+    await (await localData()).removeLeftovers(user._id, state.user?._id ?? readCachedUser()?._id);
     if (!setToken(token)) {
       set({ error: 'Failed to save authentication token' });
       return false;
@@ -222,7 +234,7 @@ export const authStore = {
       set({ loading: true });
     }
   },
-  /** The periodic auth check, callable at any time. */
+  /** The auth check, callable at any time (`periodic`: as the 5-minute timer runs it). */
   check: checkSession,
   /** A 401 happened: refresh the token or sign out. */
   recover,
@@ -239,7 +251,7 @@ export const authStore = {
     set({ user: null, authenticated: false, loading: false, error: null });
     const server = serverLogout();
     setToken(null);
-    await Promise.allSettled([server, clearLocalUserData(userId)]);
+    await Promise.allSettled([server, localData().then((data) => data.clearLocalUserData(userId))]);
   },
 };
 
@@ -280,7 +292,7 @@ if (typeof window !== 'undefined') {
     }
   });
   const checkIfStale = () => {
-    if (state.authenticated && Date.now() - lastCheckAt > 60_000) void checkSession();
+    if (state.authenticated && Date.now() - lastCheckAt > 60_000) void checkSession(true);
   };
   window.addEventListener('online', checkIfStale);
   document.addEventListener('visibilitychange', () => {

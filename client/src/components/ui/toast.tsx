@@ -19,7 +19,7 @@ export function Toast({ message, actionLabel, onAction, onDismiss, durationMs = 
     return () => clearTimeout(timer);
   }, [durationMs, message]);
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-[80] flex justify-center px-4">
+    <div className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--nav-h,0px)+1rem)] z-[80] flex justify-center px-4">
       <div
         role="status"
         aria-live="polite"

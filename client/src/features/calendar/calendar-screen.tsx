@@ -5,6 +5,7 @@ import { useLocation, useSearchParams } from 'wouter';
 import { EmptyState, ListSkeleton, ScreenHeader } from '../../components/ui/screen';
 import { useMediaQuery } from '../../components/ui/use-media-query';
 import type { AppDatabase } from '../../db/database';
+import { useOpenById } from '../../lib/use-open-by-id';
 import { usePrefs, useToday } from '../../lib/use-prefs';
 import { useHabitActions, useHabits } from '../habits';
 import { useTaskActions, useTasks } from '../tasks';
@@ -62,6 +63,7 @@ export function CalendarScreen() {
   // /calendar?id={id}: show that event's date and open it.
   const openId = params.get('id');
   const opened = openId ? events?.find((e) => e._id === openId) : undefined;
+  useOpenById(openId, events && !!opened);
   useEffect(() => {
     if (!opened) return;
     setAnchor(anchorFor(view, opened.startDate));

@@ -14,6 +14,7 @@ import type { AppDatabase } from '../../db/database';
 import { useHabitViews } from './data/use-habit-view';
 import { HabitDetailsDialog } from './dialogs/habit-details-dialog';
 import { HabitFormDialog, type HabitFormTarget } from './dialogs/habit-form-dialog';
+import { useOpenById } from '../../lib/use-open-by-id';
 import { usePrefs, useToday } from '../../lib/use-prefs';
 import { useStoredSort } from './hooks/use-stored-sort';
 
@@ -35,6 +36,7 @@ export function HabitsScreen() {
 
   const detailsId = params.get('id');
   const details = detailsId ? views?.find((v) => v.habit.id === detailsId) : undefined;
+  useOpenById(detailsId, views && !!details);
   const openDetails = useCallback((id: string | null) => setParams(id ? { id } : {}, { replace: true }), [setParams]);
   const openSettings = useCallback((id: string) => setForm({ mode: 'view', id }), []);
   const setDay = useCallback((habitId: string, date: string, status: HabitDayStatus) => actions.setDay(habitId, date, status), [actions]);

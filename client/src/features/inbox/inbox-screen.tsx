@@ -5,6 +5,7 @@ import { useLocation, useSearchParams } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { EmptyState, ListSkeleton, ScreenHeader } from '../../components/ui/screen';
 import { Toast } from '../../components/ui/toast';
+import { useOpenById } from '../../lib/use-open-by-id';
 import { usePrefs } from '../../lib/use-prefs';
 import { openCapture } from './capture/capture-state';
 import { capturePending, useWithPending } from './capture/pending';
@@ -53,6 +54,7 @@ export function InboxScreen() {
   const more = (items?.length ?? 0) - (shown?.length ?? 0);
 
   const found = !!highlightId && !!items?.some((i) => i.id === highlightId);
+  useOpenById(highlightId, items && found);
   useEffect(() => {
     if (found) document.getElementById(`inbox-${highlightId}`)?.scrollIntoView({ block: 'center' });
   }, [found, highlightId]);

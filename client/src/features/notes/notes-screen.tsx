@@ -14,6 +14,7 @@ import { useNoteActions } from './data/mutations';
 import { useNotes, type NoteItem } from './data/queries';
 import { NoteEditorDialog, type NoteEditorTarget } from './dialogs/note-editor-dialog';
 import { preloadMarkdown } from './markdown/lazy-preview';
+import { useOpenById } from '../../lib/use-open-by-id';
 
 function matches(note: NoteItem, filter: FolderFilter, query: string): boolean {
   if (filter.kind === 'root' && note.folder !== null) return false;
@@ -43,6 +44,7 @@ export function NotesScreen() {
 
   const linked = params.get('id');
   const byId = useMemo(() => new Map((notes ?? []).map((n) => [n._id, n])), [notes]);
+  useOpenById(linked, notes && byId.has(linked ?? ''));
   const target: NoteEditorTarget | null = editor ?? (linked && byId.has(linked) ? { mode: 'view', id: linked } : null);
   const closeEditor = useCallback(() => {
     setEditor(null);

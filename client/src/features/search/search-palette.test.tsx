@@ -123,7 +123,7 @@ describe('the search palette on the local database', () => {
 });
 
 describe('the search palette during the first sync (server fallback)', () => {
-  it('asks GET /api/search, debounced, never for a blank query, and shows "Search failed" with the error', async () => {
+  it('asks GET /api/search, debounced, never for a blank query, and shows "Search failed" with the generic message', async () => {
     await seed(db, 'task', 'local', { title: 'Server side only later' });
     fetchSpy.mockImplementation(async (url) =>
       new URL(String(url)).searchParams.get('q') === 'boom'
@@ -144,6 +144,7 @@ describe('the search palette during the first sync (server fallback)', () => {
     expect(searchCalls()).toHaveLength(1);
     await user.keyboard('boom');
     expect(await screen.findByText('Search failed')).toBeTruthy();
-    expect(screen.getByText('Database unavailable')).toBeTruthy();
+    expect(screen.getByText('Server error. Please try again later')).toBeTruthy();
+    expect(screen.queryByText('Database unavailable')).toBeNull();
   });
 });

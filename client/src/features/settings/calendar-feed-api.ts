@@ -1,4 +1,4 @@
-import { ApiError, getToken, request, timeZone, type FieldError } from '../../lib/api';
+import { ApiError, getToken, reportUnauthorized, request, timeZone, type FieldError } from '../../lib/api';
 
 /** Calendar files and the private feed (CONTRACT.md "calendar files", docs/calendar-files.md). */
 
@@ -38,6 +38,7 @@ async function icsCall(method: 'GET' | 'POST', body?: Blob): Promise<Response> {
     /* not JSON */
   }
   const error = (parsed.error ?? {}) as { code?: string; message?: string; details?: FieldError[] };
+  if (res.status === 401 && token) reportUnauthorized();
   throw new ApiError(res.status, error.code ?? `HTTP_${res.status}`, error.message ?? 'An unknown error occurred', error.details ?? [], parsed);
 }
 

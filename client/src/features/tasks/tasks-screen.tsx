@@ -14,6 +14,7 @@ import { liveTasks, useTaskIndex, useTasks } from './data/queries';
 import type { AppDatabase } from '../../db/database';
 import { TaskDetailsDialog } from './dialogs/task-details-dialog';
 import { TaskFormDialog, type TaskFormTarget } from './dialogs/task-form-dialog';
+import { useOpenById } from '../../lib/use-open-by-id';
 import { usePrefs, useToday } from '../../lib/use-prefs';
 import { useStoredView } from './hooks/use-stored-view';
 import { DEFAULT_FILTERS, type TaskFilters } from './logic/filters';
@@ -43,6 +44,7 @@ export function TasksScreen() {
 
   const detailsId = params.get('id');
   const detailsTask = detailsId ? index.byId.get(detailsId) : undefined;
+  useOpenById(detailsId, tasks && !!detailsTask);
   const openDetails = useCallback((id: string | null) => setParams(id ? { id } : {}, { replace: true }), [setParams]);
   const setCompleted = useCallback((id: string, completed: boolean) => actions.setCompleted(id, completed), [actions]);
 

@@ -98,7 +98,7 @@ export function CaptureHost({ userId }: { userId: string }) {
         hidden={open}
         onClick={show}
         className={cn(
-          'fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-30 flex size-14 items-center justify-center rounded-full bg-section-inbox text-white shadow-lg',
+          'fixed right-4 bottom-[max(calc(var(--nav-h,0px)+1rem),env(safe-area-inset-bottom))] z-30 flex size-14 items-center justify-center rounded-full bg-section-inbox text-white shadow-lg',
           'transition-transform hover:scale-105 active:scale-95 print:hidden sm:right-6 sm:bottom-6',
           focusRing,
         )}

@@ -1,6 +1,8 @@
+import { i18n } from '@lingui/core';
 import { useEffect, useRef, useState } from 'react';
 import type { AppDatabase } from '../../../db/database';
 import { syncState } from '../../../db/sync-state';
+import { messageForError } from '../../../lib/messages';
 import { docOf } from '../data/documents';
 import { localDatabaseComplete } from '../data/local-complete';
 import { localSearchFor } from '../data/local-search';
@@ -108,9 +110,10 @@ export function useSearchResults(db: AppDatabase, query: string): PaletteResults
           }
           setResults({ kind: 'results', query: q, items, from: 'server' });
         },
-        (error: Error) => {
+        (error: unknown) => {
           if (ticket !== latest.current || abort.signal.aborted) return;
-          setResults({ kind: 'failed', query: q, message: error.message });
+          // The generic message of SPEC section 8 (translated), never the server's own English text.
+          setResults({ kind: 'failed', query: q, message: i18n._(messageForError(error)) });
         },
       );
     }, SERVER_DEBOUNCE_MS);

@@ -1,5 +1,5 @@
 import type { ExportCounts } from '@adhd/shared/backup/format';
-import { ApiError, getToken, timeZone, type FieldError } from '../../../lib/api';
+import { ApiError, getToken, reportUnauthorized, timeZone, type FieldError } from '../../../lib/api';
 
 /** What `POST /api/import` answers (docs/export-format.md). */
 export interface ImportResult {
@@ -33,6 +33,7 @@ export function uploadImport(text: string, onProgress: (sent: number, total: num
       }
       if (xhr.status >= 200 && xhr.status < 300) return resolve(body as unknown as ImportResult);
       const error = (body.error ?? {}) as { code?: string; message?: string; details?: FieldError[] };
+      if (xhr.status === 401 && token) reportUnauthorized();
       reject(new ApiError(xhr.status, error.code ?? `HTTP_${xhr.status}`, error.message ?? 'An unknown error occurred', error.details ?? [], body));
     };
     xhr.send(text);
