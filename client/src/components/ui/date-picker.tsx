@@ -57,7 +57,7 @@ export function DatePicker({ label, value, onChange, today, weekStartDay, locale
             key={p}
             onClick={() => pick(presetDate(p, today, weekStartDay))}
             title={formatMediumDate(presetDate(p, today, weekStartDay), locale)}
-            className="min-h-9 rounded-full border border-line px-2.5 text-[13px] hover:border-primary hover:text-primary focus-visible:outline-2 focus-visible:outline-primary"
+            className="min-h-9 rounded-full border border-line px-2.5 text-[0.8125rem] hover:border-primary hover:text-primary focus-visible:outline-2 focus-visible:outline-primary"
           >
             {presets[p]}
           </button>

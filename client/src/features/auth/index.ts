@@ -8,3 +8,6 @@ export { problemMessage, toProblem } from './errors';
 export { authMessages, fieldMessage } from './messages';
 export { pickFields, useFieldErrors } from './use-field-errors';
 export { checkConfirm, checkLoginPassword, checkPassword, validate } from './validation';
+export { resendVerification } from './actions';
+export { ResendCode } from './components/code-fields';
+export { useCountdown } from './use-countdown';

@@ -1,126 +1,68 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import type { PublicUser } from '@adhd/shared/users/schema';
-import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { PasswordField } from '../../components/ui/password-field';
+import { buttonClass } from '../../components/ui/button';
 import { SignOutButton } from '../../session/sign-out-button';
-import { authMessages, deleteAccount, fieldMessage, problemMessage, toProblem } from '../auth';
-import { SettingRow, SettingsSection, ToggleRow } from './controls';
+import { resendVerification, ResendCode, useCountdown } from '../auth';
+import { SettingRow, SettingsSection } from './controls';
 
-/** The account part of settings: email verification, marketing consent, sign out and account deletion. */
-export function AccountSection({ user, onMarketing }: { user: PublicUser; onMarketing: (value: boolean) => void }) {
-  const { t, i18n } = useLingui();
-  const [, navigate] = useLocation();
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-
-  /** Rejects (the dialog stays open and shows `deleteError`) unless the account is gone. */
-  async function remove() {
-    if (!password) {
-      setPasswordError(i18n._(fieldMessage({ key: 'validation.required' })));
-      throw new Error('password required');
-    }
-    setDeleting(true);
-    setDeleteError(null);
-    setPasswordError(null);
-    try {
-      await deleteAccount(password);
-      navigate('/', { replace: true });
-    } catch (err) {
-      const p = toProblem(err);
-      setDeleting(false);
-      if (p.kind === 'wrongPassword') setPasswordError(i18n._(authMessages.wrongPassword));
-      setDeleteError(i18n._(p.kind === 'network' || p.kind === 'rateLimited' ? problemMessage(p, authMessages.deleteFailed) : authMessages.deleteFailed));
-      throw err;
-    }
-  }
-
-  const openDialog = (open: boolean) => {
-    if (deleting) return;
-    setConfirming(open);
-    setPassword('');
-    setPasswordError(null);
-    setDeleteError(null);
-  };
-
+/** Settings → Account: the email and its verification, and sign out. */
+export function AccountSection({ user }: { user: PublicUser }) {
   return (
-    <>
-      <SettingsSection title={<Trans>Account</Trans>}>
-        <SettingRow
-          label={user.name}
-          description={user.email}
-        >
-          {user.emailVerified ? (
-            <span className="inline-flex items-center gap-1 rounded-full bg-success/10 px-3 py-1 text-sm font-medium text-success">
-              <Trans>Email verified</Trans>
-            </span>
-          ) : (
-            <span className="flex items-center gap-3">
-              <span className="rounded-full bg-warning/10 px-3 py-1 text-sm font-medium text-warning">
-                <Trans>Not verified</Trans>
-              </span>
-              <Link href="/auth/verify" className="text-sm font-medium text-primary underline underline-offset-2">
-                <Trans>Verify now</Trans>
-              </Link>
-            </span>
-          )}
-        </SettingRow>
-        <ToggleRow
-          label={<Trans>News and tips by email</Trans>}
-          description={<Trans>Occasional, never more than once a month. You can turn it off at any time.</Trans>}
-          checked={user.marketingConsent}
-          onChange={onMarketing}
-        />
-        <SettingRow label={<Trans>Sign out</Trans>} description={<Trans>Removes your data from this device. It stays safe in your account.</Trans>}>
-          <SignOutButton className="w-full sm:w-auto" />
-        </SettingRow>
-      </SettingsSection>
+    <SettingsSection title={<Trans>Account</Trans>} anchor="settings-account">
+      <SettingRow label={user.name} description={<span className="break-all">{user.email}</span>}>
+        {user.emailVerified ? (
+          <span className="inline-flex items-center gap-1 rounded-full bg-success/10 px-3 py-1 text-sm font-medium text-success">
+            <Trans>Email verified</Trans>
+          </span>
+        ) : (
+          <span className="rounded-full bg-warning/10 px-3 py-1 text-sm font-medium text-warning">
+            <Trans>Not verified</Trans>
+          </span>
+        )}
+      </SettingRow>
+      {!user.emailVerified && <VerifyEmailRow email={user.email} />}
+      <SettingRow label={<Trans>Sign out</Trans>} description={<Trans>Removes your data from this device. It stays safe in your account.</Trans>}>
+        <SignOutButton className="w-full sm:w-auto" />
+      </SettingRow>
+    </SettingsSection>
+  );
+}
 
-      <SettingsSection title={<Trans>Danger zone</Trans>}>
-        <SettingRow
-          label={<Trans>Delete account</Trans>}
-          description={<Trans>Deletes your account and everything in it, for good.</Trans>}
-        >
-          <Button variant="danger" onClick={() => openDialog(true)} className="w-full sm:w-auto">
-            <Trans>Delete account</Trans>
-          </Button>
-        </SettingRow>
-      </SettingsSection>
-
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={openDialog}
-        title={<Trans>Delete your account?</Trans>}
-        message={
-          <>
-            <Trans>
-              This permanently deletes your account with all your tasks, habits, notes, events and tags. It cannot be undone.
-            </Trans>
-            <PasswordField
-              containerClassName="mt-4"
-              label={t`Your password`}
-              autoComplete="current-password"
-              value={password}
-              error={passwordError}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                setPasswordError(null);
-              }}
-            />
-          </>
-        }
-        errorText={deleteError}
-        cancelLabel={<Trans>Cancel</Trans>}
-        confirmLabel={deleting ? <Trans>Deleting…</Trans> : <Trans>Delete account</Trans>}
-        onConfirm={remove}
-        busy={deleting}
-        danger
-      />
-    </>
+/**
+ * An unverified email: "Send code" mails a 6-digit code (the verify screen takes it), then "Enter the code" is
+ * the next step, with the countdown until another code may be asked for.
+ */
+function VerifyEmailRow({ email }: { email: string }) {
+  const countdown = useCountdown(0);
+  const [sent, setSent] = useState(false);
+  const send = async () => {
+    await resendVerification(email.toLowerCase());
+    setSent(true);
+    return true;
+  };
+  return (
+    <div className="space-y-2 px-4 py-3">
+      <p className="text-sm text-muted">
+        {sent ? (
+          <Trans>We sent a 6-digit code to your email. Enter it to confirm the address.</Trans>
+        ) : (
+          <Trans>Confirm your email so you can always get back into your account.</Trans>
+        )}
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        {sent ? (
+          <Link href="/auth/verify" className={buttonClass('primary', 'md', 'w-full sm:w-auto')}>
+            <Trans>Enter the code</Trans>
+          </Link>
+        ) : (
+          <Link href="/auth/verify" className="text-sm font-medium text-primary underline underline-offset-2">
+            <Trans>I already have a code</Trans>
+          </Link>
+        )}
+        <ResendCode secondsLeft={countdown.left} send={send} onWait={countdown.start} />
+      </div>
+    </div>
   );
 }

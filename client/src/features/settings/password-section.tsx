@@ -53,7 +53,7 @@ export function PasswordSection() {
   }
 
   return (
-    <SettingsSection title={<Trans>Password</Trans>}>
+    <SettingsSection title={<Trans>Security</Trans>} anchor="settings-security">
       <form noValidate onSubmit={submit} className="space-y-4 px-4 py-4" aria-label={t`Change password`}>
         {outcome === 'done' && <FormAlert tone="success">{i18n._(authMessages.passwordChanged)}</FormAlert>}
         {outcome && outcome !== 'done' && <FormAlert title={i18n._(authMessages.passwordFailed)}>{outcome.detail}</FormAlert>}

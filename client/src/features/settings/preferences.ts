@@ -1,22 +1,26 @@
 import type { PublicUser } from '@adhd/shared/users/schema';
+import type { Notifications } from './notifications';
 import { ApiError, request } from '../../lib/api';
-import { applyAppearance, readFontSize, readTheme, type FontSize, type Theme } from '../../lib/theme';
-import { activateLocale, type Locale } from '../../i18n';
+import type { FontSize, Theme } from '../../lib/theme';
+import type { Locale } from '../../i18n';
 import { authStore, withSession } from '../../session/auth-store';
 
 /**
- * Settings work offline: a change applies on this device at once and is queued here (localStorage, removed at
- * sign-out with the other user keys); the queue is sent when possible. Language, theme and font size go to
- * `PATCH /api/user/preferences`; time zone, clock, week start and marketing consent to `PUT /api/auth/profile`.
+ * Settings work offline: a change applies on this device at once (`save.ts`) and is queued here (localStorage, removed at
+ * sign-out with the other user keys); the queue is sent when possible. Language, theme, font size and the
+ * notification switches go to `PATCH /api/user/preferences`; time zone, clock, week start, marketing consent
+ * and video mode to `PUT /api/auth/profile`.
  */
 export interface PreferencesPatch {
   locale?: Locale;
   theme?: Theme;
   fontSize?: FontSize;
+  /** Always the three switches together, so a queued value is complete. */
+  notifications?: Notifications;
 }
 export type ProfilePatch = Partial<Pick<PublicUser, 'timezone' | 'weekStartDay' | 'clockMode' | 'marketingConsent' | 'brainrotEnabled'>>;
 
-interface Pending {
+export interface Pending {
   preferences?: PreferencesPatch;
   profile?: ProfilePatch;
 }
@@ -86,49 +90,13 @@ export function flushSettings(): Promise<FlushResult> {
   return flushing;
 }
 
-function queue(patch: Pending) {
+/** Adds a change to the queue (merged with what is waiting); `flushSettings` sends it. */
+export function queue(patch: Pending) {
   const now = readPending();
   writePending({
     preferences: patch.preferences ? { ...now.preferences, ...patch.preferences } : now.preferences,
     profile: patch.profile ? { ...now.profile, ...patch.profile } : now.profile,
   });
-}
-
-/** Language, theme or font size: applied now, saved to the account when possible. */
-export async function savePreferences(patch: PreferencesPatch): Promise<FlushResult> {
-  if (patch.theme || patch.fontSize) applyAppearance(patch.theme ?? readTheme(), patch.fontSize ?? readFontSize());
-  if (patch.locale) {
-    await activateLocale(patch.locale);
-    authStore.updateUser({ locale: patch.locale });
-  }
-  queue({ preferences: patch });
-  return flushSettings();
-}
-
-/** Time zone, clock, week start or marketing consent: applied to the local profile now, sent when possible. */
-export function saveProfile(patch: ProfilePatch): Promise<FlushResult> {
-  authStore.updateUser(patch);
-  queue({ profile: patch });
-  return flushSettings();
-}
-
-/**
- * After signing in: the account's theme and font size apply on this device when they were chosen (not the
- * defaults), unless this device has changes of its own still waiting to be sent. The language stays as it is:
- * the user has just signed in with it.
- */
-export async function adoptAccountPreferences(): Promise<void> {
-  if (readPending().preferences) return;
-  try {
-    const { preferences } = await request<{ preferences: { theme?: Theme; fontSize?: FontSize } }>('/api/user/preferences', {
-      retries: 0,
-    });
-    const theme = preferences.theme && preferences.theme !== 'system' ? preferences.theme : readTheme();
-    const fontSize = preferences.fontSize && preferences.fontSize !== 'medium' ? preferences.fontSize : readFontSize();
-    applyAppearance(theme, fontSize);
-  } catch {
-    /* offline or refused: this device's choices stay */
-  }
 }
 
 if (typeof window !== 'undefined') {

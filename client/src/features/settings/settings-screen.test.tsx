@@ -54,11 +54,17 @@ describe('settings', () => {
     expect(await screen.findByText('Failed to update profile')).toBeTruthy();
   });
 
-  it('shows the email state with a link to verify', () => {
-    mockApi({});
+  it('shows the email state, sends a verification code and counts down to the next one', async () => {
+    const api = mockApi({ 'POST /api/auth/resend-verification': { body: { success: true } } });
     renderScreen(<SettingsScreen />, '/auth/settings');
     expect(screen.getByText('Not verified')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Verify now' }).getAttribute('href')).toBe('/auth/verify');
+    expect(screen.getByRole('link', { name: 'I already have a code' }).getAttribute('href')).toBe('/auth/verify');
+    await userEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByText('A new code is on its way.')).toBeTruthy();
+    expect(screen.getByText(/You can ask for a new code in \d+ seconds/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send a new code' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Enter the code' }).getAttribute('href')).toBe('/auth/verify');
+    expect(api.called('POST /api/auth/resend-verification').map((c) => c.body)).toEqual([{ email: 'ada@example.com', locale: 'en' }]);
   });
 
   it('deletes the account after confirmation with the password and removes the local data', async () => {

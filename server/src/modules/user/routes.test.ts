@@ -74,6 +74,16 @@ describe('PATCH /api/user/preferences', () => {
     expect(JSON.parse(after.preferences)).not.toHaveProperty('timezone');
   });
 
+  it('moves the user\'s updatedAt, so other devices learn of the change from their session check', async () => {
+    await t.app.db.updateTable('users').set({ updated_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', u.user._id).execute();
+    const stale = (await t.callAs(u, 'GET', '/api/auth/me')).json().user.updatedAt as string;
+    expect(stale).toBe('2020-01-01T00:00:00.000Z');
+    expect((await patchPrefs({ notifications: { email: false } })).statusCode).toBe(200);
+    const after = (await t.callAs(u, 'GET', '/api/auth/me')).json().user.updatedAt as string;
+    expect(Date.parse(after)).toBeGreaterThan(Date.parse(stale));
+    expect((await getPrefs()).json().preferences.notifications.email).toBe(false);
+  });
+
   it('reflects profile changes (the same columns)', async () => {
     await t.callAs(u, 'PUT', '/api/auth/profile', { clockMode: '12h' });
     expect((await getPrefs()).json().preferences.clockMode).toBe('12h');

@@ -38,7 +38,7 @@ export function DayCell({ state, text, label, active, scheduled, size, onClick }
       data-state={state}
       onClick={onClick}
       className={cn(
-        'inline-flex items-center justify-center rounded-full border text-[11px] font-medium tabular-nums transition-colors',
+        'inline-flex items-center justify-center rounded-full border text-[0.6875rem] font-medium tabular-nums transition-colors',
         size === 'md' ? 'h-9 w-9 sm:h-7 sm:w-7' : 'h-10 w-10 sm:h-6 sm:w-6',
         LOOK[state],
         !scheduled && 'opacity-35',

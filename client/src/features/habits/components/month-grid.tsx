@@ -35,7 +35,7 @@ export function MonthGrid({ year, month, today, weekStartDay, locale, size, stat
       <div role="grid" aria-label={title} className={cn('grid grid-cols-7 justify-items-center', size === 'md' ? 'gap-1.5' : 'gap-0.5')}>
         <div role="row" className="contents">
           {weekdayNames(locale, weekStartDay, 'narrow').map((d, i) => (
-            <span key={i} role="columnheader" className="text-[10px] font-medium uppercase text-muted">
+            <span key={i} role="columnheader" className="text-[0.625rem] font-medium uppercase text-muted">
               {d}
             </span>
           ))}

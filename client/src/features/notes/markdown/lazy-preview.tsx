@@ -53,7 +53,7 @@ export function LazyMarkdownPreview(props: MarkdownPreviewProps) {
 /** With markdown off the preview is the plain text, line breaks kept (SPEC section 5). */
 export function PlainPreview({ source }: { source: string }) {
   return (
-    <div data-testid="plain-preview" className="whitespace-pre-wrap break-words text-[15px] leading-relaxed">
+    <div data-testid="plain-preview" className="whitespace-pre-wrap break-words text-[0.9375rem] leading-relaxed">
       {source}
     </div>
   );

@@ -86,7 +86,7 @@ export function MarkdownPreview({ source, onComplete }: MarkdownPreviewProps) {
 
 /** Typography for rendered markdown (Tailwind arbitrary variants; no plugin needed). */
 export const PROSE = [
-  'min-w-0 break-words text-[15px] leading-relaxed text-ink',
+  'min-w-0 break-words text-[0.9375rem] leading-relaxed text-ink',
   '[&_h1]:mt-4 [&_h1]:mb-2 [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:mt-4 [&_h2]:mb-2 [&_h2]:text-xl [&_h2]:font-semibold',
   '[&_h3]:mt-3 [&_h3]:mb-1 [&_h3]:text-lg [&_h3]:font-semibold [&_h4]:font-semibold [&_h5]:font-semibold [&_h6]:font-semibold',
   '[&_p]:my-2 [&_ul]:my-2 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:my-0.5',

@@ -117,7 +117,7 @@ export function DataSection() {
 
   const busy = job !== null;
   return (
-    <SettingsSection title={<Trans>Your data</Trans>}>
+    <SettingsSection title={<Trans>Your data</Trans>} anchor="settings-data">
       <SettingRow label={<Trans>Export data (JSON)</Trans>} description={<Trans>Everything on this device as one file you can import again. Works offline.</Trans>}>
         <Button icon={mdiDownload} onClick={() => void exportJson()} busy={job?.kind === 'json'} disabled={busy || !db}>
           <Trans>Export</Trans>

@@ -60,7 +60,7 @@ function AddButton({ label, onAdd }: { label: string; onAdd(): void }) {
       type="button"
       aria-label={t`Add reminder ${label}`}
       onClick={onAdd}
-      className={cn('flex min-h-9 items-center gap-1 rounded-full border border-dashed border-line px-2.5 text-[13px] text-muted hover:border-primary hover:text-primary', focusRing)}
+      className={cn('flex min-h-9 items-center gap-1 rounded-full border border-dashed border-line px-2.5 text-[0.8125rem] text-muted hover:border-primary hover:text-primary', focusRing)}
     >
       <Icon path={mdiPlus} size={14} />
       {label}
