@@ -42,8 +42,8 @@ function Shell({ children }: { children: ReactNode }) {
       <header className="sticky top-0 z-20 border-b border-line bg-surface/95 backdrop-blur">
         <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2 sm:gap-3">
           <Link href={authenticated ? '/dashboard' : '/'} className={`flex items-center gap-2 rounded-md font-semibold text-primary ${focusRing}`}>
-            <img src="/icons/icon-192.png" alt="" className="size-7 rounded-lg" />
-            <span className="hidden sm:inline">{APP_NAME}</span>
+            <img src="/icons/icon-192.png" alt={APP_NAME} className="size-7 rounded-lg" />
+            <span aria-hidden className="hidden sm:inline">{APP_NAME}</span>
           </Link>
           <div className="flex-1" />
           {authenticated ? (

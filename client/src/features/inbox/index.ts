@@ -7,6 +7,6 @@
 export { useInboxItems, useInboxCount, type InboxItem } from './data/queries';
 export { useInboxActions, type InboxActions, type ConvertFields } from './data/mutations';
 export { splitInboxText } from '@adhd/shared/inbox/text';
-export { CaptureHost } from './capture/capture-host';
+export { LazyCaptureHost as CaptureHost } from './capture/lazy-capture-host';
 export { openCapture } from './capture/capture-state';
 export { InboxNavBadge } from './components/nav-badge';

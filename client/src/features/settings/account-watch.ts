@@ -7,6 +7,20 @@ import { authStore } from '../../session/auth-store';
  * loads `account-sync.ts` to read the account's preferences. Nothing else is loaded while nothing changed.
  */
 
+/** Settings changed on this device and not sent yet (the queue in `preferences.ts`, which loads when needed). */
+export const PENDING_SETTINGS_KEY = 'auth_pending_settings';
+
+/** Sends the queued settings when there are any: when the app comes back online and when a user signs in. */
+function resendQueued(): void {
+  let queued = false;
+  try {
+    queued = localStorage.getItem(PENDING_SETTINGS_KEY) !== null;
+  } catch {
+    /* storage unavailable: nothing was queued */
+  }
+  if (queued) void import('./preferences').then((m) => m.flushSettings());
+}
+
 /** `<user id> <updatedAt>` of the account state last applied on this device (a per-user key). */
 export const SEEN_KEY = 'settings_account_seen';
 export const seenOf = (user: PublicUser) => `${user._id} ${user.updatedAt}`;
@@ -26,12 +40,14 @@ function changed(): boolean {
 }
 
 if (typeof window !== 'undefined') {
+  window.addEventListener('online', resendQueued);
   let was = authStore.getState();
   authStore.subscribe(() => {
     const state = authStore.getState();
     const before = was;
     was = state;
     const user = state.user;
+    if (state.authenticated && !before.authenticated) resendQueued();
     if (!state.authenticated || !user) return;
     // Signed in from the login or registration screen (not restored at start): adoptAccountPreferences runs.
     if (!before.authenticated && !before.loading) return;

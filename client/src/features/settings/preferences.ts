@@ -25,7 +25,9 @@ export interface Pending {
   profile?: ProfilePatch;
 }
 
-export const PENDING_SETTINGS_KEY = 'auth_pending_settings';
+import { PENDING_SETTINGS_KEY } from './account-watch';
+
+export { PENDING_SETTINGS_KEY };
 
 function readPending(): Pending {
   try {
@@ -96,17 +98,5 @@ export function queue(patch: Pending) {
   writePending({
     preferences: patch.preferences ? { ...now.preferences, ...patch.preferences } : now.preferences,
     profile: patch.profile ? { ...now.profile, ...patch.profile } : now.profile,
-  });
-}
-
-if (typeof window !== 'undefined') {
-  window.addEventListener('online', () => {
-    if (hasPendingSettings()) void flushSettings();
-  });
-  let wasSignedIn = authStore.getState().authenticated;
-  authStore.subscribe(() => {
-    const signedIn = authStore.getState().authenticated;
-    if (signedIn && !wasSignedIn && hasPendingSettings()) void flushSettings();
-    wasSignedIn = signedIn;
   });
 }
