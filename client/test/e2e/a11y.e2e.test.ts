@@ -83,9 +83,20 @@ describe.runIf(hasChromium)('accessibility: axe-core over every screen and dialo
     await server?.close();
   });
 
-  /** A page in `lang`: the locale cookie is what the app reads at start-up. */
+  /**
+   * A page in `lang`: the locale cookie is what the app reads at start-up, and a signed-in device follows the
+   * account's language (settings reach every device), so the account is set to `lang` too.
+   */
   async function contextIn(lang: Lang, signedIn: boolean): Promise<BrowserContext> {
     const options = { timezoneId: 'UTC', viewport: { width: 1280, height: 900 } };
+    if (signedIn) {
+      const res = await fetch(`${server.url}/api/user/preferences`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ locale: lang }),
+      });
+      expect(res.status).toBe(200);
+    }
     const ctx = signedIn ? await signedInContext(browser, session, options) : await browser.newContext(options);
     await ctx.addCookies([{ name: 'locale', value: lang, url: server.url }]);
     return ctx;

@@ -13,11 +13,11 @@ export function AccountSection({ user }: { user: PublicUser }) {
     <SettingsSection title={<Trans>Account</Trans>} anchor="settings-account">
       <SettingRow label={user.name} description={<span className="break-all">{user.email}</span>}>
         {user.emailVerified ? (
-          <span className="inline-flex items-center gap-1 rounded-full bg-success/10 px-3 py-1 text-sm font-medium text-success">
+          <span className="inline-flex items-center gap-1 rounded-full bg-success/10 px-3 py-1 text-sm font-medium text-ink">
             <Trans>Email verified</Trans>
           </span>
         ) : (
-          <span className="rounded-full bg-warning/10 px-3 py-1 text-sm font-medium text-warning">
+          <span className="rounded-full bg-warning/10 px-3 py-1 text-sm font-medium text-ink">
             <Trans>Not verified</Trans>
           </span>
         )}

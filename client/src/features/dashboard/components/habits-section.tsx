@@ -33,11 +33,11 @@ const HabitRow = memo(function HabitRow({ item, today, prefs, actions }: RowProp
   const stored = currentStreak(habit, today);
   const streak = stored === null ? null : stored + (checked && item.status !== 'complete' ? 1 : !checked && item.status === 'complete' ? -1 : 0);
   return (
-    <li data-dashboard-habit={habit.id} data-later={item.later || undefined} className={cn('flex items-center gap-1', item.later && !checked && 'opacity-70')}>
+    <li data-dashboard-habit={habit.id} data-later={item.later || undefined} className="flex items-center gap-1">
       <Checkbox shape="round" checked={checked} onCheckedChange={toggle} label={checked ? t`Completed today: ${title}` : t`Complete today: ${title}`} />
       <span aria-hidden className="size-2.5 shrink-0 rounded-full" style={{ background: habit.color ?? 'var(--color-section-habits)' }} />
       <div className="min-w-0 flex-1 py-2 pl-1.5">
-        <Link href={`/habits?id=${encodeURIComponent(habit.id)}`} className={cn('rounded break-words leading-snug hover:underline', focusRing, checked && 'text-muted line-through')}>
+        <Link href={`/habits?id=${encodeURIComponent(habit.id)}`} className={cn('rounded break-words leading-snug hover:underline', focusRing, (checked || item.later) && 'text-muted', checked && 'line-through')}>
           {title}
         </Link>
         <div className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-muted">
