@@ -7,6 +7,8 @@ import { adoptAccountPreferences, refreshFromAccount, SEEN_KEY } from './account
 import { DEFAULT_PREFERENCES } from '@adhd/shared/users/schema';
 import { DEFAULT_NOTIFICATIONS, readNotifications } from './notifications';
 import { PENDING_SETTINGS_KEY } from './preferences';
+// The start-path watcher that loads account-sync after a session check brings a changed user.
+import './account-watch';
 
 const user = testUser({ updatedAt: '2026-01-01T00:00:00.000Z' });
 const account = { locale: 'en', theme: 'dark', fontSize: 'large', notifications: { email: false, push: true, sound: true } };

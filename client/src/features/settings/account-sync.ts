@@ -6,7 +6,7 @@ import { authStore } from '../../session/auth-store';
 import { readNotifications, writeNotifications, type Notifications } from './notifications';
 import { hasPendingSettings } from './preferences';
 import { savePreferences } from './save';
-import { readSeen, SEEN_KEY, seenOf } from './account-watch';
+import { readSeen, SEEN_KEY, seenOf } from './keys';
 
 /**
  * Settings made on another device reach this one (SPEC section 2: "each change syncs to other devices").

@@ -7,7 +7,7 @@ import './account-watch';
  * arms the queue's resend when the app comes back online or signs in, and the read of settings changed on other
  * devices after a session check (`account-watch.ts`; the reading itself is loaded only when needed).
  */
-export { PENDING_SETTINGS_KEY } from './account-watch';
+export { PENDING_SETTINGS_KEY } from './keys';
 
 /** After signing in: the account's chosen appearance and notifications apply here (`account-sync.ts`). */
 export const adoptAccountPreferences = (): Promise<void> => import('./account-sync').then((m) => m.adoptAccountPreferences());

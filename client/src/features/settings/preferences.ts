@@ -25,7 +25,7 @@ export interface Pending {
   profile?: ProfilePatch;
 }
 
-import { PENDING_SETTINGS_KEY } from './account-watch';
+import { PENDING_SETTINGS_KEY } from './keys';
 
 export { PENDING_SETTINGS_KEY };
 
