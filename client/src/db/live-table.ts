@@ -81,7 +81,9 @@ export class LiveTable<T> implements LiveSource<T> {
       if (from === this.db && rows) this.enqueue(async () => this.pulled(rows, more === true));
     });
     db.on('close', () => this.dispose());
-    this.pending = this.loadFirst().catch(() => this.reload());
+    this.pending = this.loadFirst()
+      .catch(() => this.reload())
+      .catch(() => undefined);
   }
 
   get = (): LiveSnapshot<T> | undefined => {
@@ -151,7 +153,12 @@ export class LiveTable<T> implements LiveSource<T> {
   }
 
   private enqueue(work: () => Promise<void>): void {
-    this.pending = this.pending.then(work).catch(() => this.reload());
+    // A failed step reloads the whole table; when that fails too (the database was closed: signed out, or a
+    // delayed reconcile after the screen went), the snapshot stays as it was and nothing is left unhandled.
+    this.pending = this.pending
+      .then(work)
+      .catch(() => this.reload())
+      .catch(() => undefined);
   }
 
   private queueReload(): void {
@@ -161,7 +168,8 @@ export class LiveTable<T> implements LiveSource<T> {
       .then(() => {
         this.reloadQueued = false;
         return this.reload();
-      });
+      })
+      .catch(() => undefined);
   }
 
   private publish(fromPull = false): void {

@@ -133,8 +133,12 @@ describe.runIf(hasChromium)('offline-first journeys', () => {
     await pageA.goto(`${server.url}/auth/settings`);
     await pageA.getByRole('button', { name: 'Sign out' }).click();
     await pageA.waitForURL((url) => url.pathname === '/auth/login' || url.pathname === '/');
+    // The login page can show before the clean-up finishes (the route guard redirects as soon as the session
+    // ends; the removal code loads on demand): wait for it, then nothing of the user's may be left.
+    await expect
+      .poll(async () => (await storedState(a, pageA)).databases.filter((name) => name?.startsWith('app-')), { timeout: 15_000 })
+      .toEqual([]);
     const state = await storedState(a, pageA);
-    expect(state.databases.filter((name) => name?.startsWith('app-'))).toEqual([]);
     expect(state.localStorage).not.toContain('auth_token');
     expect(state.localStorage).not.toContain('auth_user');
     expect(state.caches.every((name) => name.startsWith('workbox-precache'))).toBe(true);

@@ -53,7 +53,7 @@ describe.runIf(hasChromium)('PWA shell in Chromium', () => {
     // The head start's list of what each start screen loads next (public/early.js): real files, also hinted.
     const meta = /<meta name="start-chunks" content="([^"]+)"/.exec(html)?.[1];
     const starts = JSON.parse(meta!.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as { screens: Record<string, string[]>; locales: Record<string, string[]> };
-    expect(Object.keys(starts.screens).sort()).toEqual(['/habits', '/notes', '/tags', '/tasks']);
+    expect(Object.keys(starts.screens).sort()).toEqual(['/dashboard', '/habits', '/notes', '/tags', '/tasks']);
     expect(Object.keys(starts.locales).sort()).toEqual(['en', 'ru']);
     for (const file of starts.screens['/tasks']!) expect(await firstLine(file), file).toBe('//# allFunctionsCalledOnLoad');
     for (const file of [...starts.locales.en!, ...starts.locales.ru!]) expect((await fetch(`${server.url}${file}`)).status).toBe(200);

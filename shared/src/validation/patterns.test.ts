@@ -127,7 +127,7 @@ describe('every pattern in shared/ and client/src runs in linear time', () => {
       expect.arrayContaining([
         expect.stringMatching(/^shared\/src\/validation\/fields\.ts:/),
         expect.stringMatching(/^shared\/src\/time\.ts:/),
-        expect.stringMatching(/^client\/src\/features\/notes\/components\/note-card\.tsx:/),
+        expect.stringMatching(/^client\/src\/features\/notes\/logic\/excerpt\.ts:/),
         expect.stringMatching(/^client\/src\/lib\/dates\.ts:/),
       ]),
     );

@@ -15,7 +15,8 @@ function resendQueued(): void {
   } catch {
     /* storage unavailable: nothing was queued */
   }
-  if (queued) void import('./preferences').then((m) => m.flushSettings());
+  // A failed load (offline without the chunk cached) leaves the queue for the next occasion.
+  if (queued) void import('./preferences').then((m) => m.flushSettings()).catch(() => undefined);
 }
 
 /** Whether the signed-in user's account state is one this device has not applied yet. */
@@ -36,6 +37,6 @@ if (typeof window !== 'undefined') {
     if (!state.authenticated || !user) return;
     // Signed in from the login or registration screen (not restored at start): adoptAccountPreferences runs.
     if (!before.authenticated && !before.loading) return;
-    if (changed()) void import('./account-sync').then((m) => changed() && m.refreshFromAccount());
+    if (changed()) void import('./account-sync').then((m) => changed() && m.refreshFromAccount()).catch(() => undefined);
   });
 }
