@@ -25,17 +25,20 @@ const screen = preloadScreen(location.pathname, currentDb());
 const locale = activateLocale(initialLocale());
 // The server check of the session goes after the chunk requests: it is not on the way to the first screen.
 void authStore.restore();
-await locale;
-// The first render waits for the current screen's chunk (cached by the service worker, so this is short),
-// but a slow network never holds the shell back for more than a second.
-await Promise.race([screen, new Promise((resolve) => setTimeout(resolve, 1000))]);
-performance.mark('app:render');
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-registerServiceWorker();
-// After the first paint (two frames after the render), the other screens' chunks load once a sync is not busy
-// storing pages (a first sync: they would share its thread), 5 s at the latest.
-requestAnimationFrame(() => requestAnimationFrame(() => void whenSyncQuiet(5000).then(() => prefetchScreens(currentDb))));
+// No top-level await here: this module is bundled into the start chunk with the modules every screen imports,
+// so a screen's chunk (imported below by preloadScreen) could not finish loading until this module had finished
+// evaluating — a wait that only the 1-second cap below would end.
+void Promise.all([locale, Promise.race([screen, new Promise((resolve) => setTimeout(resolve, 1000))])]).then(() => {
+  // The first render waits for the current screen's chunk (cached by the service worker, so this is short),
+  // but a slow network never holds the shell back for more than a second.
+  performance.mark('app:render');
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  registerServiceWorker();
+  // After the first paint (two frames after the render), the other screens' chunks load once a sync is not busy
+  // storing pages (a first sync: they would share its thread), 5 s at the latest.
+  requestAnimationFrame(() => requestAnimationFrame(() => void whenSyncQuiet(5000).then(() => prefetchScreens(currentDb))));
+});
