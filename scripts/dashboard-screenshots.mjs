@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClient, defaultClientDist, launchChromium, registerBenchUser, signedInContext, startAppServer } from '../bench/browser.mjs';
 import { addDays, newId, pushMutations } from '../bench/lib.mjs';
-import { SHOTS } from './lib/screenshot-shots.mjs';
+import { SHOTS, setAccountPreferences } from './lib/screenshot-shots.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'docs', 'screenshots');
@@ -60,6 +60,7 @@ try {
   for (const shot of SHOTS) {
     for (const kind of ['empty', 'full']) {
       const user = await registerBenchUser(server, `dashboard-shots-${kind}`, { timezone: ZONE });
+      await setAccountPreferences(server.url, user.token, { locale: shot.locale });
       if (kind === 'full') await pushMutations(server.url, user.token, `shots-${newId()}`, fullData(shot.locale), { 'x-timezone': ZONE });
       const context = await signedInContext(browser, user, { viewport: { width: shot.width, height: shot.height }, timezoneId: ZONE, colorScheme: shot.theme });
       await context.addInitScript(([theme, locale]) => {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClient, launchChromium, registerBenchUser, signedInContext, startAppServer } from '../bench/browser.mjs';
-import { SHOTS } from './lib/screenshot-shots.mjs';
+import { SHOTS, setAccountPreferences } from './lib/screenshot-shots.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'docs', 'screenshots');
@@ -19,14 +19,7 @@ const server = await startAppServer(dist, 'settings-shots');
 const browser = await launchChromium();
 
 /** The account's appearance (a signed-in page takes it from the account at its session check). */
-async function setAccount(user, prefs) {
-  const res = await fetch(`${server.url}/api/user/preferences`, {
-    method: 'PATCH',
-    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(prefs),
-  });
-  if (!res.ok) throw new Error(`PATCH /api/user/preferences: ${res.status}`);
-}
+const setAccount = (user, prefs) => setAccountPreferences(server.url, user.token, prefs);
 
 /** A page of a fresh context showing /auth/settings with the given appearance (the account's and this device's). */
 async function settingsPage(user, { width, height, theme, locale, fontSize = 'medium' }) {
