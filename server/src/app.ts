@@ -27,6 +27,13 @@ import { tagRoutes } from './modules/tags/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { telegramRoutes, type TelegramTuning } from './modules/telegram/routes.js';
 import { userRoutes } from './modules/user/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { brainrotRoutes } from './modules/brainrot/routes.js';
+import { feedbackRoutes } from './modules/feedback/routes.js';
+import { newsRoutes } from './modules/news/routes.js';
+import { redirectRoutes } from './modules/redirects/routes.js';
+import { featureToggleRoutes, featureTogglesPlugin } from './modules/site/feature-toggles.js';
+import { siteRoutes } from './modules/site/routes.js';
 import { preloadMutations } from '@adhd/shared/sync/registry';
 
 /** Paths whose values never reach the logs (ASVS 16.2.5). */
@@ -97,6 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(maintenancePlugin);
   await app.register(rateLimitPlugin);
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  await app.register(featureTogglesPlugin);
 
   await app.register(healthRoutes, { version: config.version, instanceId: config.instanceId });
   await app.register(authRoutes, { config });
@@ -113,6 +121,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(backupRoutes);
   await app.register(calendarFileRoutes, { config });
   await app.register(telegramRoutes, { config, tuning: options.telegram });
+  await app.register(featureToggleRoutes);
+  await app.register(siteRoutes);
+  await app.register(newsRoutes);
+  await app.register(feedbackRoutes);
+  await app.register(adminRoutes);
+  await app.register(redirectRoutes);
+  await app.register(brainrotRoutes, { config });
 
   if (config.clientDist) await app.register(staticClientPlugin, { root: config.clientDist });
   return app;

@@ -143,6 +143,13 @@ export async function seedUser(app: FastifyInstance, email = `u-${newId()}@examp
 }
 
 export type SeededUser = Awaited<ReturnType<typeof seedUser>>;
+
+/** A seeded user with the admin role. */
+export async function seedAdmin(app: FastifyInstance, email = `admin-${newId()}@example.com`) {
+  const user = await seedUser(app, email);
+  await app.db.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).execute();
+  return user;
+}
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Whoever a request is sent as: anything with request headers (a seeded or registered user, a session). */
 export type Caller = { headers: Record<string, string> } | null;
@@ -192,6 +199,8 @@ export interface ServerTest extends TestApp {
   /** `POST url` as `as` (default `t.user`), expecting 201; answers the body. */
   create(url: string, body: unknown, as?: Caller): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   seedUser(email?: string): Promise<SeededUser>;
+  /** A seeded user with the admin role. */
+  seedAdmin(email?: string): Promise<SeededUser>;
   push(as: Caller, clientId: string, mutations: Mutation[]): Promise<LightMyRequestResponse>;
   pull(as: Caller, clientId: string, body?: { cursor?: number; limit?: number; epoch?: string }): ReturnType<typeof pullAs>;
   /** A scripted sync replica of `as` (default `t.user`) with a fresh client id. */
@@ -243,6 +252,7 @@ export function useServerTest(options: ServerTestOptions = {}): ServerTest {
       return res.json();
     },
     seedUser: (email) => seedUser(t.app, email),
+    seedAdmin: (email) => seedAdmin(t.app, email),
     push: (as, clientId, mutations) => pushAs(t.app, as, clientId, mutations),
     pull: (as, clientId, body) => pullAs(t.app, as, clientId, body),
     device: (as = t.user, clientId = newClientId('device')) => new ScriptedClient(t.app, as?.headers ?? {}, clientId),

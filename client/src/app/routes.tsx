@@ -2,11 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useAuth } from '../session/auth-store';
-import { PlaceholderScreen } from '../features/placeholders';
 import { isPublicPath } from './access';
 import { SlowNotice } from '../components/ui/slow-notice';
 import { ErrorPage } from './error-page';
 import { usePageTitle } from './page-title';
+import { useRedirectRules } from './redirect-rules';
 // For its effect too: queued settings are sent when the app comes back online or signs in.
 import '../features/settings';
 import type { AppDatabase } from '../db/database';
@@ -48,6 +48,16 @@ const verify = splitScreen(() => import('../features/auth/screens'), (m) => m.Ve
 const forgot = splitScreen(() => import('../features/auth/screens'), (m) => m.ForgotPasswordScreen);
 const reset = splitScreen(() => import('../features/auth/screens'), (m) => m.ResetPasswordScreen);
 const settings = splitScreen(() => import('../features/settings/screens'), (m) => m.SettingsScreen);
+const newsList = splitScreen(() => import('../features/news/screens'), (m) => m.NewsListScreen);
+const newsItem = splitScreen(() => import('../features/news/screens'), (m) => m.NewsItemScreen);
+const feedback = splitScreen(() => import('../features/feedback/screens'), (m) => m.FeedbackScreen);
+const about = splitScreen(() => import('../features/site/screens'), (m) => m.AboutScreen);
+const donate = splitScreen(() => import('../features/site/screens'), (m) => m.DonateScreen);
+const privacy = splitScreen(() => import('../features/site/screens'), (m) => m.PrivacyScreen);
+const terms = splitScreen(() => import('../features/site/screens'), (m) => m.TermsScreen);
+const debug = splitScreen(() => import('../features/debug/screens'), (m) => m.DebugScreen);
+/** The admin area: one chunk with its frame and every admin screen (news, feedback and donation links included). */
+const AdminArea = lazy(() => import('./admin-area').then((m) => ({ default: m.AdminArea })));
 const DashboardScreen = dashboard.Component;
 const TasksScreen = tasks.Component;
 const HabitsScreen = habits.Component;
@@ -114,16 +124,9 @@ function Screen({ title, children }: { title: string | null; children: ReactNode
   return <>{children}</>;
 }
 
-function Placeholder({ title, color }: { title: string; color: string }) {
-  return (
-    <Screen title={title}>
-      <PlaceholderScreen title={title} color={color} />
-    </Screen>
-  );
-}
-
 /** Signed-out visitors on a private path go to /auth/login (SPEC section 2, access rule). */
 function Guard({ children }: { children: ReactNode }) {
+  useRedirectRules();
   const { authenticated, loading } = useAuth();
   const [location] = useLocation();
   if (isPublicPath(location)) return <>{children}</>;
@@ -150,7 +153,6 @@ const lazyScreen = (Component: ComponentType, title: string | null) => (
 /** The route table of SPEC section 2. */
 export function AppRoutes() {
   const { t } = useLingui();
-  const publicTitles = { '/about': t`About`, '/donate': t`Donate`, '/feedback': t`Feedback`, '/privacy': t`Privacy`, '/terms': t`Terms`, '/debug': t`Debug` };
   return (
     <Guard>
       <Switch>
@@ -182,33 +184,22 @@ export function AppRoutes() {
         <Route path="/notes">{lazyScreen(NotesScreen, t`Notes`)}</Route>
         <Route path="/admin" nest>
           <AdminOnly>
-            <Switch>
-              <Route path="/">
-                <Placeholder title={t`Admin`} color="var(--color-section-admin)" />
-              </Route>
-              <Route path="/users">
-                <Placeholder title={t`Users`} color="var(--color-section-admin)" />
-              </Route>
-              <Route path="/feedback">
-                <Placeholder title={t`Feedback`} color="var(--color-section-admin)" />
-              </Route>
-              <Route path="/feature-toggles">
-                <Placeholder title={t`Feature toggles`} color="var(--color-section-admin)" />
-              </Route>
-              <Route>
-                <ErrorPage status={404} />
-              </Route>
-            </Switch>
+            <Screen title={t`Admin`}>
+              <Suspense fallback={<SlowNotice delayMs={3000} />}>
+                <AdminArea />
+              </Suspense>
+            </Screen>
           </AdminOnly>
         </Route>
-        {Object.entries(publicTitles).map(([path, title]) => (
-          <Route key={path} path={path}>
-            <Placeholder title={title} color="var(--color-primary)" />
-          </Route>
-        ))}
-        <Route path="/news" nest>
-          <Placeholder title={t`News`} color="var(--color-primary)" />
-        </Route>
+        <Route path="/about">{lazyScreen(about.Component, t`About`)}</Route>
+        <Route path="/donate">{lazyScreen(donate.Component, t`Donate`)}</Route>
+        <Route path="/privacy">{lazyScreen(privacy.Component, t`Privacy`)}</Route>
+        <Route path="/terms">{lazyScreen(terms.Component, t`Terms`)}</Route>
+        <Route path="/feedback">{lazyScreen(feedback.Component, t`Feedback`)}</Route>
+        <Route path="/debug">{lazyScreen(debug.Component, t`Debug`)}</Route>
+        <Route path="/news">{lazyScreen(newsList.Component, t`News`)}</Route>
+        <Route path="/news/:lang">{lazyScreen(newsList.Component, t`News`)}</Route>
+        <Route path="/news/:lang/:displayPath">{lazyScreen(newsItem.Component, t`News`)}</Route>
         <Route>
           <ErrorPage status={404} />
         </Route>

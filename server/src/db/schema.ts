@@ -18,6 +18,7 @@ export interface Database {
   telegram_links: TelegramLinksTable;
   telegram_codes: TelegramCodesTable;
   telegram_state: TelegramStateTable;
+  site_settings: SiteSettingsTable;
 }
 
 export interface UsersTable {
@@ -176,4 +177,11 @@ export interface TelegramCodesTable {
 export interface TelegramStateTable {
   key: string;
   value: string;
+}
+
+/** The operator's server-wide values by key (`feature_toggles`, `donate_links`), each a JSON text. */
+export interface SiteSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
 }

@@ -29,6 +29,8 @@ export function registerRoutes(app: FastifyInstance, ctx: AuthContext) {
    */
   app.post('/api/auth/resend-verification', async (request) => {
     const body = parse(sendCodeSchema, request.body);
+    // The registration screen asks for a new account's code: refused while registration is switched off.
+    if (body.newUser === true) await app.features.assert('registration');
     const { email } = body;
     await assertCanSend(app, ctx, request, email);
     const user = await ctx.users.findByEmail(email);
@@ -86,6 +88,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AuthContext) {
    * caller's.
    */
   app.post('/api/auth/register', async (request, reply) => {
+    await app.features.assert('registration');
     const body = parse(registerSchema, request.body);
     assertPasswordAllowed('password', body.password);
     const { email } = body;

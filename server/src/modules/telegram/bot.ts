@@ -74,6 +74,8 @@ export function createBot(app: FastifyInstance, token: string, apiRoot: string):
     const link = await linkOfChat(app.db, chatOf(ctx));
     if (!link) return ctx.reply(texts(guestLocale(ctx)).notLinked);
     const t = texts(await userLocale(app.db, link.userId));
+    // Switched off by the admin (feature toggles): say so, store nothing.
+    if (!(await app.features.get()).telegram) return ctx.reply(t.off);
     const text = textOf(ctx.msg);
     if (!text) return ctx.reply(t.empty);
     try {

@@ -39,11 +39,13 @@ export const telegramRoutes: FastifyPluginAsync<TelegramRouteOptions> = async (a
 
   app.get('/api/telegram/status', auth, async (request) => {
     const link = service ? await linkOfUser(app.db, request.auth!.id) : undefined;
-    return { available: service !== null, linked: link !== undefined, ...(link?.username ? { username: link.username } : {}) };
+    const on = service !== null && (await app.features.get()).telegram;
+    return { available: on, linked: link !== undefined, ...(link?.username ? { username: link.username } : {}) };
   });
 
   app.post('/api/telegram/link', auth, async (request) => {
     if (!service) throw unavailable();
+    await app.features.assert('telegram');
     let bot: string;
     try {
       bot = await service.username();

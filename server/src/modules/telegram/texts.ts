@@ -15,6 +15,8 @@ export interface BotTexts {
   empty: string;
   saved(words: string): string;
   failed: string;
+  /** The operator switched the bot off (admin feature toggles). */
+  off: string;
 }
 
 const TEXTS: Record<BotLocale, BotTexts> = {
@@ -29,6 +31,7 @@ const TEXTS: Record<BotLocale, BotTexts> = {
     empty: 'Only text is saved: send text, add a caption to the photo or document, or forward a message with text.',
     saved: (words: string) => `Saved to inbox: ${words}`,
     failed: 'Could not save this to your inbox (it may be full). Please try again later.',
+    off: 'The server\'s administrator has switched this bot off for now, so nothing is saved. Please add it in the app instead.',
   },
   ru: {
     linked: `Чат привязан к вашему аккаунту ${APP}. Присылайте любую мысль, фото с подписью или пересылайте сообщения — всё попадёт во входящие.`,
@@ -41,6 +44,7 @@ const TEXTS: Record<BotLocale, BotTexts> = {
     empty: 'Сохраняется только текст: пришлите текст, добавьте подпись к фото или документу или перешлите сообщение с текстом.',
     saved: (words: string) => `Сохранено во входящие: ${words}`,
     failed: 'Не удалось сохранить во входящие (возможно, место закончилось). Попробуйте позже.',
+    off: 'Администратор сервера пока отключил этого бота, поэтому ничего не сохраняется. Добавьте запись в приложении.',
   },
 };
 

@@ -1,0 +1,1 @@
+export { DebugScreen } from './stubs';

@@ -1,0 +1,1 @@
+export { NewsListScreen, NewsItemScreen } from './stubs';

@@ -1,0 +1,1 @@
+export { AboutScreen, DonateScreen, PrivacyScreen, TermsScreen } from './stubs';
