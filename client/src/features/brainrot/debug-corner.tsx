@@ -38,7 +38,7 @@ export function DebugCorner({ mode }: { mode: VideoMode }) {
     <section
       aria-labelledby="debug-corner-title"
       data-testid="debug-corner"
-      className="fixed right-2 top-2 z-50 w-72 max-w-[calc(100vw-1rem)] rounded-xl border border-line bg-surface p-3 text-sm text-ink shadow-xl"
+      className="fixed right-2 top-2 z-50 w-80 max-w-[calc(100vw-1rem)] rounded-xl border border-line bg-surface p-3 text-sm text-ink shadow-xl"
     >
       <h2 id="debug-corner-title" className="mb-2 font-semibold text-[var(--color-section-brainrot)]">
         <Trans>Debug corner: video mode</Trans>

@@ -44,18 +44,23 @@ export function VideoBackground() {
     setPaused(false);
     void video.current?.play().catch(() => setPaused(true));
   };
-  const control = cn('flex size-9 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80', focusRing);
+  // Over the video (panel) the controls are dark glass; in the phone strip they sit on the page's own surface.
+  const control = cn(
+    'flex size-9 items-center justify-center rounded-full',
+    narrow ? 'bg-surface-2 text-ink hover:bg-line' : 'bg-black/60 text-white hover:bg-black/80',
+    focusRing,
+  );
 
   return (
     <aside
       aria-label={t`Video mode`}
       data-video-mode={narrow ? 'strip' : 'panel'}
       className={cn(
-        'fixed z-10 overflow-hidden border-line bg-black shadow-lg',
-        narrow ? 'inset-x-0 bottom-[var(--video-base)] flex h-20 items-center gap-2 border-t pr-2' : 'bottom-[5.5rem] right-4 w-40 rounded-xl border',
+        'fixed z-10 overflow-hidden border-line shadow-lg',
+        narrow ? 'inset-x-0 bottom-[var(--video-base)] flex h-20 items-center gap-2 border-t bg-surface pr-3' : 'bottom-[5.5rem] right-4 w-40 rounded-xl border bg-black',
       )}
     >
-      <div className={cn('relative shrink-0', narrow ? 'h-full w-16' : 'aspect-[9/16] w-full')}>
+      <div className={cn('relative shrink-0 bg-black', narrow ? 'h-full w-16' : 'aspect-[9/16] w-full')}>
         <video
           ref={video}
           key={videoUrl(current)}
@@ -76,7 +81,7 @@ export function VideoBackground() {
         )}
       </div>
       <div className={cn('flex items-center gap-1.5', narrow ? 'min-w-0 flex-1' : 'absolute inset-x-0 top-0 justify-end bg-gradient-to-b from-black/60 to-transparent p-1.5')}>
-        <span className={cn('truncate text-xs text-white', narrow ? 'flex-1' : 'mr-auto pl-1')} title={label}>
+        <span className={cn('truncate text-xs', narrow ? 'flex-1 text-sm text-muted' : 'mr-auto pl-1 text-white')} title={label}>
           {label}
         </span>
         <button type="button" onClick={() => videoStore.next()} aria-label={t`Next video`} title={t`Next video`} className={control}>
