@@ -65,6 +65,15 @@ export function DebugScreen() {
 
   const yes = t`yes`;
   const no = t`no`;
+  const statuses: Record<string, string> = {
+    idle: t`not started`,
+    syncing: t`syncing`,
+    synced: t`up to date`,
+    waiting: t`waiting for the server`,
+    offline: t`offline`,
+    signin: t`sign-in needed`,
+    error: t`error`,
+  };
   const tableLabels: Record<string, string> = {
     tasks: t`Tasks`,
     habits: t`Habits`,
@@ -100,13 +109,13 @@ export function DebugScreen() {
           </Group>
           <Group title={<Trans>Service worker</Trans>}>
             <Row label={<Trans>Registered</Trans>}>{report.worker.supported ? (report.worker.registered ? yes : no) : <Trans>not supported</Trans>}</Row>
-            <Row label={<Trans>Active</Trans>}>{report.worker.active ?? no}</Row>
+            <Row label={<Trans>Active</Trans>}>{report.worker.active === 'activated' ? yes : no}</Row>
             <Row label={<Trans>Update waiting</Trans>}>{report.worker.waiting ? yes : no}</Row>
             <Row label={<Trans>Controls this page</Trans>}>{report.worker.controlled ? yes : no}</Row>
           </Group>
           {report.sync ? (
             <Group title={<Trans>Sync</Trans>}>
-              <Row label={<Trans>State</Trans>}>{report.sync.status}</Row>
+              <Row label={<Trans>State</Trans>}>{statuses[report.sync.status] ?? report.sync.status}</Row>
               <Row label={<Trans>Last sync</Trans>}>{report.sync.lastSyncedAt ? new Date(report.sync.lastSyncedAt).toLocaleString() : <Trans>not yet on this page</Trans>}</Row>
               <Row label={<Trans>Unsynced changes</Trans>}>{report.sync.pending}</Row>
               <Row label={<Trans>Pull position</Trans>}>{report.sync.cursor ?? '—'}</Row>
