@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { emailSchema, requiredText } from '../validation/fields.js';
+import { boundedString, EMAIL_MAX, isEmail, requiredText } from '../validation/fields.js';
 
 export const FEEDBACK_TYPES = ['bug', 'feature', 'improvement', 'other'] as const;
 export const FEEDBACK_MAX_FILES = 3;
@@ -7,10 +7,11 @@ export const FEEDBACK_MAX_TOTAL_BYTES = 5 * 1024 * 1024;
 
 export const feedbackSchema = z.object({
   name: requiredText('feedback.nameRequired', 100),
+  // Absent, empty or blank: 'Email is required'. (An optional output would let an absent key pass unchecked.)
   email: z.pipe(
-    z.transform((v: unknown) => (v === undefined || v === '' ? undefined : v)),
-    z.optional(emailSchema),
-  ).check(z.refine((v) => v !== undefined, 'feedback.emailRequired')),
+    z.transform((v: unknown) => (v === undefined || v === null ? '' : typeof v === 'string' && v.length <= 4 * EMAIL_MAX ? v.trim().toLowerCase() : v)),
+    boundedString(EMAIL_MAX, 'feedback.emailRequired').check(z.minLength(1, { error: 'feedback.emailRequired', abort: true }), z.refine(isEmail, 'validation.email')),
+  ),
   type: z.enum(FEEDBACK_TYPES, 'feedback.typeRequired'),
   message: requiredText('feedback.messageRequired', 10_000),
 });

@@ -34,8 +34,7 @@ export async function insertFeedback(db: Db, row: { id: string; userId: string |
       id: row.id,
       user_id: row.userId,
       name: row.fields.name,
-      // The schema refuses a missing email; its type stays optional from the normalising pipe.
-      email: row.fields.email ?? '',
+      email: row.fields.email,
       type: row.fields.type,
       message: row.fields.message,
       status: 'new',
