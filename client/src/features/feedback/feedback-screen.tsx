@@ -88,7 +88,7 @@ export function FeedbackScreen() {
     if (!show(checkFeedback(draft, files))) return;
     setState('busy');
     try {
-      const stored = await Promise.all(files.map(async (f) => ({ name: f.name, type: f.type, blob: new Blob([await f.arrayBuffer()], { type: f.type }) })));
+      const stored = await Promise.all(files.map(async (f) => ({ name: f.name, type: f.type, bytes: await f.arrayBuffer() })));
       setState(await submitFeedback(draft, stored));
     } catch (err) {
       setState('form');

@@ -2,11 +2,14 @@ import Dexie, { type Table } from 'dexie';
 import { FEEDBACK_OUTBOX_FLAG } from '../../../lib/feedback-outbox-flag';
 import type { FeedbackDraft } from './validation';
 
-/** A screenshot kept with its submission: the file's bytes as a Blob, its name and type as chosen. */
+/**
+ * A screenshot kept with its submission: its name and type as chosen and its bytes (an ArrayBuffer clones into
+ * IndexedDB everywhere; a Blob is made from it when sending).
+ */
 export interface OutboxFile {
   name: string;
   type: string;
-  blob: Blob;
+  bytes: ArrayBuffer;
 }
 
 export interface OutboxItem {

@@ -10,7 +10,7 @@ import type { FeedbackDraft } from './validation';
 export async function postFeedback(fields: FeedbackDraft, files: readonly OutboxFile[]): Promise<{ _id: string }> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append('screenshots', new File([f.blob], f.name, { type: f.type }));
+  for (const f of files) form.append('screenshots', new File([f.bytes], f.name, { type: f.type }));
   const headers: Record<string, string> = { 'x-timezone': timeZone() };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
