@@ -32,7 +32,7 @@ describe.runIf(hasChromium)('feedback', () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
     const problems = watchProblems(page);
-    await page.goto(`${server.url}/feedback`);
+    await page.goto(`${server.url}/feedback`, { waitUntil: 'domcontentloaded' });
     await fill(page, 'Ada Visitor', 'The timer stops when the tab sleeps.');
     await page.locator('input[type="file"]').setInputFiles([
       { name: 'one.png', mimeType: 'image/png', buffer: PNG_1PX },
@@ -48,7 +48,7 @@ describe.runIf(hasChromium)('feedback', () => {
     const adminCtx = await signedInContext(browser, { token: admin.token, user });
     const adminPage = await adminCtx.newPage();
     problems.push(...watchProblems(adminPage));
-    await adminPage.goto(`${server.url}/admin/feedback`);
+    await adminPage.goto(`${server.url}/admin/feedback`, { waitUntil: 'domcontentloaded' });
     await adminPage.getByRole('heading', { name: 'Feedback', level: 1 }).waitFor();
     const item = adminPage.getByRole('button', { name: /Ada Visitor/ });
     await item.click();
@@ -68,7 +68,7 @@ describe.runIf(hasChromium)('feedback', () => {
     const admin = await seedAdmin(server.app);
     const ctx = await browser.newContext({ viewport: { width: 375, height: 800 } });
     const page = await ctx.newPage();
-    await page.goto(`${server.url}/feedback`);
+    await page.goto(`${server.url}/feedback`, { waitUntil: 'domcontentloaded' });
     await fill(page, 'Offline Olga', 'Written on the train.');
     await ctx.setOffline(true);
     await page.getByRole('button', { name: 'Send feedback' }).click();
