@@ -142,6 +142,25 @@ describe('the per-address limit', () => {
   });
 });
 
+describe('over real HTTP', () => {
+  it('answers the refusals while the upload is still arriving (413, 400), not with a reset connection', async () => {
+    await withTestApp({}, async (fx) => {
+      const base = await fx.app.listen({ port: 0, host: '127.0.0.1' });
+      const post = (parts: Part[]) => {
+        const { payload, headers } = multipart(parts);
+        return fetch(`${base}/api/feedback`, { method: 'POST', body: payload, headers });
+      };
+      const big = await post([...FIELDS, shot(pngOfSize(6 * 1024 * 1024))]);
+      expect(big.status).toBe(413);
+      expect((await big.json()).error.message).toBe('Total file size exceeds 5MB limit');
+      const four = await post([...FIELDS, ...[1, 2, 3, 4].map(() => shot(pngOfSize(1024 * 1024)))]);
+      expect(four.status).toBe(400);
+      expect((await four.json()).error.message).toBe('Maximum 3 files allowed');
+      expect(await stored(fx.app, fx.dataDir)).toEqual({ rows: 0, files: [] });
+    });
+  });
+});
+
 describe('admin routes', () => {
   it('lists newest first with filters and counts, for admins only (401 visitor, 403 user)', async () => {
     const admin = await t.seedAdmin();

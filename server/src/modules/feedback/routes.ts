@@ -28,12 +28,14 @@ export const feedbackRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (
       await app.features.assert('feedback');
       // Optional sign-in: a signed-in sender's feedback is linked to the account.
       const user = await app.identify(request);
+      const ip = request.ip;
+      const rules = [{ kinds: ['feedback_sent' as const], key: { ip }, windowMs: WINDOW_MS, max: opts.config.rateLimits.feedbackPerIp10m }];
+      // Over the limit already: refused before the upload is read. Only accepted feedback counts (reserved below).
+      await app.limits.check(rules);
       const form = await readFeedbackForm(request);
       const fields = parse(feedbackSchema, form.fields);
       const images = await detectImages(form.files);
-      const ip = request.ip;
-      const max = opts.config.rateLimits.feedbackPerIp10m;
-      await app.limits.reserve([{ kinds: ['feedback_sent'], key: { ip }, windowMs: WINDOW_MS, max }], 'feedback_sent', { ip });
+      await app.limits.reserve(rules, 'feedback_sent', { ip });
 
       const id = newId();
       const staged = await stageScreenshots(dataDir, images);
