@@ -152,10 +152,10 @@ describe('over real HTTP', () => {
       };
       const big = await post([...FIELDS, shot(pngOfSize(6 * 1024 * 1024))]);
       expect(big.status).toBe(413);
-      expect((await big.json()).error.message).toBe('Total file size exceeds 5MB limit');
+      expect(((await big.json()) as { error: { message: string } }).error.message).toBe('Total file size exceeds 5MB limit');
       const four = await post([...FIELDS, ...[1, 2, 3, 4].map(() => shot(pngOfSize(1024 * 1024)))]);
       expect(four.status).toBe(400);
-      expect((await four.json()).error.message).toBe('Maximum 3 files allowed');
+      expect(((await four.json()) as { error: { message: string } }).error.message).toBe('Maximum 3 files allowed');
       expect(await stored(fx.app, fx.dataDir)).toEqual({ rows: 0, files: [] });
     });
   });
