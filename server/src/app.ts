@@ -124,7 +124,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(featureToggleRoutes);
   await app.register(siteRoutes);
   await app.register(newsRoutes);
-  await app.register(feedbackRoutes);
+  await app.register(feedbackRoutes, { config });
   await app.register(adminRoutes);
   await app.register(redirectRoutes);
   await app.register(brainrotRoutes, { config });

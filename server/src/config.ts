@@ -24,6 +24,8 @@ export interface RateLimits {
   authRequestsPerIpMinute: number;
   /** Requests per IP per minute to the private calendar feeds (`GET /ics/{token}.ics`, no login). */
   feedRequestsPerIpMinute: number;
+  /** Feedback messages accepted per IP per 10 minutes (`POST /api/feedback`, no login needed). */
+  feedbackPerIp10m: number;
 }
 
 export interface AppConfig {
@@ -153,6 +155,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   codeChecksPerIp10m: 100,
   authRequestsPerIpMinute: 600,
   feedRequestsPerIpMinute: 60,
+  feedbackPerIp10m: 5,
 };
 
 /** The server's version from its package.json (works from src/ under tests and dist/ in production). */

@@ -10,6 +10,7 @@ import { useRedirectRules } from './redirect-rules';
 // For its effect too: queued settings are sent when the app comes back online or signs in.
 import '../features/settings';
 import type { AppDatabase } from '../db/database';
+import { hasPendingFeedback } from '../lib/feedback-outbox-flag';
 
 /**
  * A lazily loaded screen that renders without suspending once its chunk is in: React.lazy suspends on its
@@ -101,6 +102,8 @@ export function prefetchScreens(db: () => AppDatabase | null): void {
   const run = () => {
     const quiet = () => undefined;
     for (const screen of [tasks, notes, tags, inbox]) void screen.load().catch(quiet);
+    // Feedback written offline (its outbox flag is set) is sent now and whenever the network returns.
+    if (hasPendingFeedback()) void feedback.load().then((m) => m.resumeFeedbackOutbox(), quiet);
     // The dashboard is the start screen after sign-in and the logo's target: its rows in memory too.
     void dashboard.load().then((m) => {
       const current = db();

@@ -152,6 +152,7 @@ describe.runIf(hasChromium)('accessibility: axe-core over every screen and dialo
           ['verify', '/auth/verify?email=a%40example.com'],
           ['404', '/no-such-page'],
           ['debug', '/debug'],
+          ['feedback', '/feedback'],
         ] as const) {
           if (!value.full && !['landing', 'sign in', 'register'].includes(screen)) continue;
           await tour.go(to);

@@ -19,6 +19,7 @@ export interface Database {
   telegram_codes: TelegramCodesTable;
   telegram_state: TelegramStateTable;
   site_settings: SiteSettingsTable;
+  feedback: FeedbackTable;
 }
 
 export interface UsersTable {
@@ -183,5 +184,20 @@ export interface TelegramStateTable {
 export interface SiteSettingsTable {
   key: string;
   value: string;
+  updated_at: string;
+}
+
+/** Feedback sent through `/feedback` (modules/feedback); `user_id` is null for visitors and deleted accounts. */
+export interface FeedbackTable {
+  id: string;
+  user_id: string | null;
+  name: string;
+  email: string;
+  type: 'bug' | 'feature' | 'improvement' | 'other';
+  message: string;
+  status: 'new' | 'read' | 'resolved';
+  /** JSON array of `{ file, type, size }`: the stored screenshots in the order they were sent. */
+  screenshots: string;
+  created_at: string;
   updated_at: string;
 }

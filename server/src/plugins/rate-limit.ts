@@ -5,7 +5,7 @@ import { dialectOf } from '../db/dialect.js';
 import { tooManyRequests } from '../lib/errors.js';
 
 /** Events that count toward a limit. Stored in `auth_events`, so limits survive restarts. */
-export type LimitEventKind = 'login_failed' | 'code_sent' | 'reset_requested' | 'reset_sent' | 'code_failed';
+export type LimitEventKind = 'login_failed' | 'code_sent' | 'reset_requested' | 'reset_sent' | 'code_failed' | 'feedback_sent';
 
 export interface LimitKey {
   email?: string | null;

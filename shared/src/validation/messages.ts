@@ -35,6 +35,7 @@ export const validationMessages = {
   'feedback.messageRequired': 'Please enter your feedback message',
   'feedback.filesTooLarge': 'Total file size exceeds 5MB limit',
   'feedback.tooManyFiles': 'Maximum 3 files allowed',
+  'feedback.imageType': 'Screenshots must be PNG, JPEG, WebP or GIF images',
   'tags.nameRequired': 'Name is required',
   'inbox.textRequired': 'Text is required',
   'events.endBeforeStart': 'The end must be after the start',
