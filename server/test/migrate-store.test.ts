@@ -50,6 +50,8 @@ async function seedSqlite(fx: TestApp) {
   await fx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'wrong password' } });
   // A private calendar feed (calendar_feeds, migration 0009).
   expect((await fx.app.inject({ method: 'POST', url: '/api/calendar-feed', headers: ann.headers })).statusCode).toBe(200);
+  // A server-wide setting (site_settings, migration 0012).
+  await fx.app.features.set({ news: true });
   // Feedback linked to an account (feedback, migration 0014).
   const form = multipart(['name', 'email', 'type', 'message'].map((name) => ({ name, value: name === 'email' ? 'ann@example.com' : name === 'type' ? 'bug' : 'Ann' })));
   expect((await fx.app.inject({ method: 'POST', url: '/api/feedback', payload: form.payload, headers: { ...ann.headers, ...form.headers } })).statusCode).toBe(201);
