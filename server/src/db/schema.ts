@@ -19,6 +19,7 @@ export interface Database {
   telegram_codes: TelegramCodesTable;
   telegram_state: TelegramStateTable;
   site_settings: SiteSettingsTable;
+  redirects: RedirectsTable;
 }
 
 export interface UsersTable {
@@ -183,5 +184,14 @@ export interface TelegramStateTable {
 export interface SiteSettingsTable {
   key: string;
   value: string;
+  updated_at: string;
+}
+
+/** Issue 18: admin path redirects (`from_path` unique, no trailing slash; `target` a path or an http(s) URL). */
+export interface RedirectsTable {
+  id: string;
+  from_path: string;
+  target: string;
+  created_at: string;
   updated_at: string;
 }
