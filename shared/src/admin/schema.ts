@@ -86,7 +86,7 @@ const toSchema = z.pipe(
 export const redirectSchema = z
   .strictObject({ from: fromSchema, to: toSchema }, 'validation.invalid')
   .check(
-    z.refine((v) => normaliseRedirectPath(v.to) !== v.from, { message: 'validation.invalid', path: ['to'] }),
+    z.refine((v) => !v.from || !v.to || normaliseRedirectPath(v.to) !== v.from, { message: 'validation.invalid', path: ['to'] }),
   );
 
 /** `GET /api/redirects?path=`. */
