@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type ReactNode } from 'react';
+import { useFeatureToggles } from '../../lib/feature-toggles';
 import { useAuth } from '../../session/auth-store';
 import { authMessages } from '../auth';
 import { flushSettings, hasPendingSettings, type FlushResult } from './preferences';
@@ -20,6 +21,7 @@ import { AppearanceSection, DateTimeSection, GoogleCalendarSection, Notification
 export function SettingsScreen() {
   const { i18n } = useLingui();
   const { user } = useAuth();
+  const toggles = useFeatureToggles();
   const [result, setResult] = useState<FlushResult | null>(null);
 
   useEffect(() => {
@@ -51,7 +53,8 @@ export function SettingsScreen() {
         <DateTimeSection user={user} report={report} />
         <NotificationsSection report={report} />
         <SettingsGroup title={<Trans>Connections</Trans>} anchor="settings-connections">
-          <TelegramSection />
+          {/* The server's admin switched the Telegram bot off: nothing to link. */}
+          {toggles.telegram && <TelegramSection />}
           <GoogleCalendarSection />
           <CalendarFeedSection />
         </SettingsGroup>
