@@ -71,7 +71,7 @@ export function AdminUsersScreen() {
         </h1>
         {state.kind === 'ready' && (
           <p className="text-sm text-muted" aria-live="polite">
-            {q ? <Trans>{state.data.total} accounts match</Trans> : <Trans>{state.data.total} accounts</Trans>}
+            {q ? <Trans>Matching accounts: {state.data.total}</Trans> : <Trans>Accounts: {state.data.total}</Trans>}
           </p>
         )}
       </header>
