@@ -1,67 +1,46 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { request } from '../lib/api';
 
 /**
  * Admin path redirects on the client (CONTRACT.md `GET /api/redirects`): the rule list is kept in localStorage
  * and every navigation is checked against it at once (never a network wait, nothing needed when offline). The
- * list is asked for again in the background at most every few minutes, when the app comes back online, and when
- * this tab's admin changed it (the `adhd:redirect-rules-changed` event); a fresh list re-checks the current path.
- * An external target is a full page navigation, an internal one a router redirect that replaces the entry.
- * On the start path: keep it tiny.
+ * list is asked for again in the background (redirect-fetch.ts, its own chunk) at most every few minutes, when the
+ * app comes back online and when this tab's admin changed it (the `adhd:redirect-rules-changed` event); a fresh
+ * list re-checks the current path. An external target is a full page navigation, an internal one a router
+ * redirect replacing the entry. On the start path: keep it tiny (it costs start-up JS).
  */
-const STORAGE_KEY = 'redirect_rules';
-const REFRESH_EVERY_MS = 5 * 60_000;
-export const REDIRECT_RULES_CHANGED = 'adhd:redirect-rules-changed';
+export type Rules = Record<string, string>;
+export const REDIRECT_RULES_KEY = 'redirect_rules';
+const EVENTS = ['online', 'adhd:redirect-rules-changed'];
 /** A loop of rules (A → B → A) stops after this many redirects in a row. */
 const MAX_HOPS = 5;
-const RESERVED = /^\/(?:api|admin|auth)(?:\/|$)/i;
 
-type Rules = Record<string, string>;
-
-let rules: Rules = read();
+let rules: Rules = {};
+try {
+  rules = JSON.parse(localStorage.getItem(REDIRECT_RULES_KEY) ?? '{}') as Rules;
+} catch {
+  /* none kept */
+}
 let fetchedAt = 0;
-let inFlight: Promise<void> | null = null;
 let hops = 0;
-/** Paths of a rule loop: left alone for the rest of this page's life. */
-const looping = new Set<string>();
-const listeners = new Set<() => void>();
+let changed = () => {};
 
-function read(): Rules {
-  try {
-    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as unknown;
-    return stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Rules) : {};
-  } catch {
-    return {};
-  }
-}
-
-function refresh(): void {
-  if (inFlight || !navigator.onLine) return;
+function refresh(force?: unknown) {
+  if (!navigator.onLine || (!force && Date.now() - fetchedAt < 300_000)) return;
   fetchedAt = Date.now();
-  inFlight = request<{ rules: { from: string; to: string }[] }>('/api/redirects', { auth: false, retries: 0 })
-    .then(({ rules: list }) => {
-      const next: Rules = {};
-      for (const r of list) if (typeof r.from === 'string' && typeof r.to === 'string') next[r.from] = r.to;
+  void import('./redirect-fetch').then((m) => m.fetchRules()).then((next) => {
+    if (next) {
       rules = next;
-      try {
-        localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
-      } catch {
-        /* storage blocked: the copy in memory serves this page */
-      }
-      for (const l of [...listeners]) l();
-    }, () => undefined)
-    .finally(() => {
-      inFlight = null;
-    });
+      changed();
+    }
+  });
 }
 
-/** The target of a path, or null: exact match after trimming a trailing slash. */
+/** The target of a path, or null: exact match after trimming a trailing slash; never /admin, /auth or /api. */
 export function redirectTarget(path: string, list: Rules = rules): string | null {
   const key = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  if (RESERVED.test(key) || looping.has(key) || !Object.hasOwn(list, key)) return null;
-  const to = list[key]!;
-  return to === key ? null : to;
+  const to = Object.hasOwn(list, key) && !/^\/(api|admin|auth)(\/|$)/i.test(key) ? list[key] : null;
+  return to && to !== key ? to : null;
 }
 
 /**
@@ -71,38 +50,27 @@ export function redirectTarget(path: string, list: Rules = rules): string | null
 export function useRedirectRules(): boolean {
   const [location, navigate] = useLocation();
   const [version, setVersion] = useState(0);
+  const to = redirectTarget(location);
+  const go = to !== null && hops < MAX_HOPS;
 
   useEffect(() => {
-    const changed = () => setVersion((v) => v + 1);
-    const again = () => {
-      fetchedAt = 0;
-      refresh();
-    };
-    listeners.add(changed);
-    window.addEventListener('online', again);
-    window.addEventListener(REDIRECT_RULES_CHANGED, again);
+    changed = () => setVersion((v) => v + 1);
+    for (const e of EVENTS) addEventListener(e, refresh);
     return () => {
-      listeners.delete(changed);
-      window.removeEventListener('online', again);
-      window.removeEventListener(REDIRECT_RULES_CHANGED, again);
+      for (const e of EVENTS) removeEventListener(e, refresh);
     };
   }, []);
 
   useEffect(() => {
-    if (Date.now() - fetchedAt > REFRESH_EVERY_MS) refresh();
-    const to = redirectTarget(location);
-    if (!to) {
-      hops = 0;
+    refresh();
+    if (!go) {
+      if (!to) hops = 0;
       return;
     }
-    if (++hops > MAX_HOPS) {
-      looping.add(location);
-      setVersion((v) => v + 1);
-      return;
-    }
+    hops++;
     if (to.startsWith('/')) navigate(to, { replace: true });
     else window.location.assign(to);
-  }, [location, version, navigate]);
+  }, [location, version]);
 
-  return redirectTarget(location) !== null;
+  return go;
 }
