@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { cn } from '../../components/ui/cn';
 import { ADMIN_SECTIONS } from './sections';
@@ -12,6 +12,11 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const { i18n } = useLingui();
   const [location] = useLocation();
   const current = (path: string) => location === path || location.startsWith(`${path}/`);
+  const list = useRef<HTMLUListElement>(null);
+  // On a phone the pill row scrolls: the current section's pill is brought into view.
+  useEffect(() => {
+    list.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [location]);
   return (
     <div className="mx-auto w-full max-w-6xl md:grid md:grid-cols-[12rem_minmax(0,1fr)] md:gap-8">
       <nav aria-labelledby="admin-nav-title" className="mb-4 min-w-0 md:mb-0">
@@ -19,7 +24,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           <span aria-hidden className="h-4 w-1.5 rounded-full" style={{ background: 'var(--color-section-admin)' }} />
           <Trans>Admin</Trans>
         </Link>
-        <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-col md:gap-1 md:overflow-visible md:px-0">
+        <ul ref={list} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-col md:gap-1 md:overflow-visible md:px-0">
           {ADMIN_SECTIONS.map((s) => {
             const active = current(s.path);
             return (

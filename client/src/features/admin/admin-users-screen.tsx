@@ -90,7 +90,7 @@ export function AdminUsersScreen() {
             <Trans>No accounts match this search.</Trans>
           </p>
         ) : (
-          <ul className="grid gap-3 xl:grid-cols-2">
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-3 xl:grid-cols-2">
             {state.data.data.map((u) => (
               <UserCard key={u._id} user={u} self={u._id === me?._id} busy={busy === u._id} onAction={(a) => act(u, a)} />
             ))}

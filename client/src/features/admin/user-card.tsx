@@ -22,9 +22,10 @@ export function UserCard({ user, self, busy, onAction }: { user: AdminUser; self
   ] as const;
   const hintId = `self-hint-${user._id}`;
   return (
-    <li className={cn('rounded-2xl border border-line bg-surface p-4', user.disabled && 'bg-surface-2')}>
+    <li className={cn('min-w-0 rounded-2xl border border-line bg-surface p-4', user.disabled && 'bg-surface-2')}>
       <div className="flex flex-wrap items-start gap-2">
-        <div className="min-w-0 flex-1">
+        {/* At least 12rem for who it is: on a phone the chips wrap under the name rather than cut it. */}
+        <div className="min-w-48 flex-1">
           <p className="truncate font-semibold">{user.name}</p>
           <p className="truncate text-sm text-muted">{user.email}</p>
         </div>
