@@ -15,6 +15,8 @@ import { DesktopNav, NARROW, PhoneNav } from './nav/section-nav';
 import { SyncBadge } from './sync-badge';
 
 const FlashToast = lazy(() => import('./nav/flash-toast').then((m) => ({ default: m.FlashToast })));
+// Video mode and the Ctrl+Alt+D debug corner: loaded after the first screen, never on the start path.
+const BrainrotHost = lazy(() => import('../features/brainrot').then((m) => ({ default: m.BrainrotHost })));
 
 /**
  * The one default layout (SPEC section 2): a top bar with the sync state, the section navigation (a row under the
@@ -79,6 +81,9 @@ function Shell({ children }: { children: ReactNode }) {
           <FlashToast flash={flashed} />
         </Suspense>
       )}
+      <Suspense fallback={null}>
+        <BrainrotHost />
+      </Suspense>
     </div>
   );
 }

@@ -151,6 +151,7 @@ describe.runIf(hasChromium)('accessibility: axe-core over every screen and dialo
           ['reset password', '/auth/reset-password?token=abc'],
           ['verify', '/auth/verify?email=a%40example.com'],
           ['404', '/no-such-page'],
+          ['debug', '/debug'],
         ] as const) {
           if (!value.full && !['landing', 'sign in', 'register'].includes(screen)) continue;
           await tour.go(to);
