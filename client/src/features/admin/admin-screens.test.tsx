@@ -71,17 +71,18 @@ describe('the users screen', () => {
       },
     });
     renderScreen(<AdminUsersScreen />);
-    expect(await screen.findByText('Name bob')).toBeTruthy();
+    expect(await screen.findByText('Name bob', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('bob@example.com')).toBeTruthy();
     expect(screen.getByText('3 hours ago')).toBeTruthy();
     expect(screen.getByText('Accounts: 21')).toBeTruthy();
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Name u21')).toBeTruthy();
+    expect(await screen.findByText('Name u21', {}, { timeout: 5000 })).toBeTruthy();
     expect(api.called('GET /api/admin/users').at(-1)!.url.searchParams.get('page')).toBe('2');
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name or email' }), 'ann');
-    expect(await screen.findByText('Ann Lee')).toBeTruthy();
+    // The search waits for typing to pause (300 ms); a loaded machine may take longer.
+    expect(await screen.findByText('Ann Lee', {}, { timeout: 5000 })).toBeTruthy();
     const searches = api.called('GET /api/admin/users').filter((c) => c.url.searchParams.has('q'));
     // Debounced: one request for the whole word, from page 1.
     expect(searches.map((c) => [c.url.searchParams.get('q'), c.url.searchParams.get('page')])).toEqual([['ann', '1']]);
