@@ -20,7 +20,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto w-full max-w-6xl md:grid md:grid-cols-[12rem_minmax(0,1fr)] md:gap-8">
       <nav aria-labelledby="admin-nav-title" className="mb-4 min-w-0 md:mb-0">
-        <Link href="/" id="admin-nav-title" className="mb-2 flex items-center gap-2 rounded-md text-sm font-semibold tracking-wide uppercase focus-visible:outline-2 focus-visible:outline-primary" style={{ color: 'var(--color-section-admin)' }} aria-current={location === '/' ? 'page' : undefined}>
+        <Link href="/" id="admin-nav-title" className="mb-2 flex items-center gap-2 rounded-md text-sm font-semibold tracking-wide text-ink uppercase focus-visible:outline-2 focus-visible:outline-primary" aria-current={location === '/' ? 'page' : undefined}>
           <span aria-hidden className="h-4 w-1.5 rounded-full" style={{ background: 'var(--color-section-admin)' }} />
           <Trans>Admin</Trans>
         </Link>
