@@ -129,9 +129,10 @@ function Screen({ title, children }: { title: string | null; children: ReactNode
 
 /** Signed-out visitors on a private path go to /auth/login (SPEC section 2, access rule). */
 function Guard({ children }: { children: ReactNode }) {
-  useRedirectRules();
+  const redirecting = useRedirectRules();
   const { authenticated, loading } = useAuth();
   const [location] = useLocation();
+  if (redirecting) return null;
   if (isPublicPath(location)) return <>{children}</>;
   if (loading) return null;
   if (!authenticated) return <Redirect to={`/auth/login?redirect=${encodeURIComponent(location)}`} replace />;

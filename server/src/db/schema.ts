@@ -20,6 +20,7 @@ export interface Database {
   telegram_state: TelegramStateTable;
   site_settings: SiteSettingsTable;
   feedback: FeedbackTable;
+  redirects: RedirectsTable;
 }
 
 export interface UsersTable {
@@ -198,6 +199,11 @@ export interface FeedbackTable {
   status: 'new' | 'read' | 'resolved';
   /** JSON array of `{ file, type, size }`: the stored screenshots in the order they were sent. */
   screenshots: string;
+/** Issue 18: admin path redirects (`from_path` unique, no trailing slash; `target` a path or an http(s) URL). */
+export interface RedirectsTable {
+  id: string;
+  from_path: string;
+  target: string;
   created_at: string;
   updated_at: string;
 }

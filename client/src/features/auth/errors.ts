@@ -25,6 +25,8 @@ export class ProfileRefreshError extends Error {
 export type AuthProblem =
   | { kind: 'network' }
   | { kind: 'invalidCredentials' }
+  /** An admin disabled the account (403 ACCOUNT_DISABLED after the right password). */
+  | { kind: 'accountDisabled' }
   | { kind: 'tokenStorage' }
   | { kind: 'exists' }
   | { kind: 'invalidCode' }
@@ -47,6 +49,7 @@ export function toProblem(err: unknown): AuthProblem {
     const body = err.body.retryAfter;
     return { kind: 'rateLimited', seconds: typeof body === 'number' && body > 0 ? Math.ceil(body) : 60 };
   }
+  if (err.code === 'ACCOUNT_DISABLED') return { kind: 'accountDisabled' };
   if (err.status === 409 || err.code === 'EMAIL_EXISTS' || /exists/i.test(err.message)) return { kind: 'exists' };
   if (err.code === 'INVALID_CREDENTIALS' || (err.status === 401 && err.code !== 'UNAUTHORIZED')) return { kind: 'invalidCredentials' };
   if (err.code === 'INVALID_CODE') return { kind: 'invalidCode' };
@@ -72,6 +75,8 @@ export function problemMessage(problem: AuthProblem, fallback: MessageDescriptor
       return waitMessage(problem.seconds);
     case 'invalidCredentials':
       return authMessages.incorrect;
+    case 'accountDisabled':
+      return authMessages.accountDisabled;
     case 'exists':
       return authMessages.existsText;
     case 'invalidCode':

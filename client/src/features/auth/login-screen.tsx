@@ -4,6 +4,7 @@ import { Link, Redirect, useSearch } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { PasswordField } from '../../components/ui/password-field';
+import { useFeatureToggles } from '../../lib/feature-toggles';
 import { useAuth } from '../../session/auth-store';
 import { login } from './actions';
 import { AuthCard } from './components/auth-card';
@@ -19,6 +20,7 @@ const FIELDS = ['email', 'password'] as const;
 export function LoginScreen() {
   const { t, i18n } = useLingui();
   const { authenticated } = useAuth();
+  const { registration } = useFeatureToggles();
   const params = new URLSearchParams(useSearch());
   const target = safeRedirect(params.get('redirect'));
   const [email, setEmail] = useState(params.get('email') ?? '');
@@ -46,14 +48,17 @@ export function LoginScreen() {
       title={<Trans>Sign in</Trans>}
       subtitle={<Trans>Welcome back. Your tasks are where you left them.</Trans>}
       footer={
-        <p>
-          <Trans>
-            New here?{' '}
-            <Link href="/auth/register" className="font-medium text-primary underline underline-offset-2">
-              Create an account
-            </Link>
-          </Trans>
-        </p>
+        // Registration switched off by the server's admin: no way in for new people, so no link.
+        registration ? (
+          <p>
+            <Trans>
+              New here?{' '}
+              <Link href="/auth/register" className="font-medium text-primary underline underline-offset-2">
+                Create an account
+              </Link>
+            </Trans>
+          </p>
+        ) : undefined
       }
     >
       {params.get('reset') === '1' && !problem && (

@@ -10,6 +10,7 @@ export const authMessages = {
   incorrectHelp: msg`Please try again or reset your password.`,
   tokenStorage: msg`Failed to save authentication token`,
   loginFailed: msg`Login failed`,
+  accountDisabled: msg`This account has been disabled. Please contact the administrator.`,
   existsTitle: msg`Account Already Exists`,
   existsText: msg`An account with this email already exists.`,
   existsQuestion: msg`Would you like to login instead?`,

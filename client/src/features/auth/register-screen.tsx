@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { Button, buttonClass } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
+import { useFeatureToggles } from '../../lib/feature-toggles';
 import { useAuth } from '../../session/auth-store';
 import type { NewAccount } from './actions';
 import { AuthCard } from './components/auth-card';
@@ -26,8 +27,26 @@ export function RegisterScreen() {
   const countdown = useCountdown();
   /** The address the last code went to, so coming back from step 2 does not ask for another one too soon. */
   const sentTo = useRef<string | null>(null);
+  const { registration } = useFeatureToggles();
 
   if (authenticated) return <Redirect to={AFTER_LOGIN} replace />;
+
+  if (!registration) {
+    return (
+      <AuthCard title={<Trans>Create account</Trans>}>
+        <FormAlert tone="info">
+          <p>
+            <Trans>Registration is closed on this server</Trans>
+          </p>
+        </FormAlert>
+        <div className="mt-4">
+          <Link href="/auth/login" className={buttonClass('primary', 'md', 'w-full')}>
+            <Trans>Sign in</Trans>
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
 
   if (step === 'exists') {
     return (

@@ -4,6 +4,8 @@ import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { databaseName } from '../../db/database';
 import { openUserDb } from '../../db/session';
+import { DEFAULT_FEATURE_TOGGLES } from '@adhd/shared/site/feature-toggles';
+import { setFeatureToggles } from '../../lib/feature-toggles';
 import { authStore } from '../../session/auth-store';
 import { PENDING_SETTINGS_KEY } from './preferences';
 import { apiError, mockApi, renderScreen, testUser } from '../../test/screens';
@@ -174,5 +176,24 @@ describe('change password', () => {
     limited = true;
     await userEvent.click(within(form()).getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(within(form()).getByRole('alert').textContent).toContain('Please wait 90 seconds'));
+  });
+});
+
+describe('settings and the admin’s feature toggles', () => {
+  it('hides the Telegram section when the server’s admin switched Telegram off', async () => {
+    mockApi({ 'GET /api/telegram/status': { body: { available: true, linked: false } } });
+    const view = renderScreen(<SettingsScreen />, '/auth/settings');
+    expect(await screen.findByRole('button', { name: 'Link Telegram' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Telegram' })).toBeTruthy();
+    view.unmount();
+    setFeatureToggles({ ...DEFAULT_FEATURE_TOGGLES, telegram: false });
+    try {
+      renderScreen(<SettingsScreen />, '/auth/settings');
+      expect(screen.getByRole('heading', { name: 'Connections' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Link Telegram' })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Telegram' })).toBeNull();
+    } finally {
+      setFeatureToggles(DEFAULT_FEATURE_TOGGLES);
+    }
   });
 });

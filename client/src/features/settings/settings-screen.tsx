@@ -21,6 +21,7 @@ import { AppearanceSection, DateTimeSection, GoogleCalendarSection, Notification
 export function SettingsScreen() {
   const { i18n } = useLingui();
   const { user } = useAuth();
+  const toggles = useFeatureToggles();
   const [result, setResult] = useState<FlushResult | null>(null);
 
   useEffect(() => {
@@ -52,7 +53,8 @@ export function SettingsScreen() {
         <DateTimeSection user={user} report={report} />
         <NotificationsSection report={report} />
         <SettingsGroup title={<Trans>Connections</Trans>} anchor="settings-connections">
-          <TelegramSection />
+          {/* The server's admin switched the Telegram bot off: nothing to link. */}
+          {toggles.telegram && <TelegramSection />}
           <GoogleCalendarSection />
           <CalendarFeedSection />
         </SettingsGroup>

@@ -11,6 +11,7 @@ import * as m0010 from './0010_search.js';
 import * as m0011 from './0011_telegram.js';
 import * as m0012 from './0012_site_settings.js';
 import * as m0014 from './0014_feedback.js';
+import * as m0015 from './0015_redirects.js';
 
 /** Numbered migrations, applied in order at start. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0011_telegram': m0011,
   '0012_site_settings': m0012,
   '0014_feedback': m0014,
+  '0015_redirects': m0015,
 };

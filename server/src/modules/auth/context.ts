@@ -17,6 +17,8 @@ const FIFTEEN_MINUTES = 15 * MINUTE;
 const ONE_HOUR = 60 * MINUTE;
 
 export const invalidCredentials = () => new HttpError(401, 'INVALID_CREDENTIALS', 'Incorrect email or password');
+export const accountDisabled = () =>
+  new HttpError(403, 'ACCOUNT_DISABLED', 'This account has been disabled. Please contact the administrator.');
 export const invalidCode = () => new HttpError(400, 'INVALID_CODE', 'Email verification failed');
 export const invalidToken = () => new HttpError(400, 'INVALID_TOKEN', 'Invalid or expired reset link');
 

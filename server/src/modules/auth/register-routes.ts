@@ -66,7 +66,8 @@ export function registerRoutes(app: FastifyInstance, ctx: AuthContext) {
     }
     const user = await ctx.users.findByEmail(email);
     const caller = await app.identify(request).catch(() => null);
-    if (user && user.email_verified === 1) {
+    // A disabled account is never replaced by a new registration (it would revive the address).
+    if (user && (user.email_verified === 1 || user.disabled)) {
       await ctx.codes.consume(row.id);
       request.log.info({ event: 'registration_exists', userId: user.id }, 'registration for an existing account');
       throw emailExists();
@@ -98,7 +99,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AuthContext) {
       throw invalidProof();
     }
     const existing = await ctx.users.findByEmail(email);
-    if (existing?.email_verified === 1) throw emailExists();
+    if (existing && (existing.email_verified === 1 || existing.disabled)) throw emailExists();
 
     const passwordHash = await hashPassword(body.password, ctx.config.argon2);
     if (!(await ctx.codes.consume(proof.id))) throw invalidProof();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { loginSchema } from '@adhd/shared/users/schema';
 import { parse } from '../../lib/validate.js';
 import { toPublicUser } from '../user/public-user.js';
-import { checkPassword, invalidCredentials, type AuthContext } from './context.js';
+import { accountDisabled, checkPassword, invalidCredentials, type AuthContext } from './context.js';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 
 /** The token of a `Bearer …` header (identify has already checked its form). */
@@ -21,11 +21,16 @@ export function sessionRoutes(app: FastifyInstance, ctx: AuthContext) {
     const user = await checkPassword(app, ctx.loginRules(request.ip, email), { email, ip: request.ip }, async () => {
       found = await ctx.users.findByEmail(email);
       const ok = await verifyPassword(found?.password_hash ?? (await dummyHash(ctx.config.argon2)), password);
-      return found && ok && !found.disabled ? found : null;
+      return found && ok ? found : null;
     });
     if (!user) {
       request.log.info({ event: 'login_failed', userId: found?.id ?? null }, 'login failed');
       throw invalidCredentials();
+    }
+    // Only the right password learns that the account is disabled (a wrong one stays an ordinary 401).
+    if (user.disabled) {
+      request.log.info({ event: 'login_refused_disabled', userId: user.id }, 'login refused: account disabled');
+      throw accountDisabled();
     }
     if (needsRehash(user.password_hash, ctx.config.argon2)) {
       await ctx.users.update(user.id, { password_hash: await hashPassword(password, ctx.config.argon2) });

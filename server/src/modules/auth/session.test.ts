@@ -71,12 +71,15 @@ describe('POST /api/auth/login', () => {
     expect(Math.abs(median(known) - median(unknown))).toBeLessThan(Math.max(20, median(known) / 2));
   });
 
-  it('refuses a disabled account with the same 401', async () => {
+  it('refuses a disabled account: 403 ACCOUNT_DISABLED for the right password only, the same 401 for a wrong one', async () => {
     const bob = await registerUser(t.app);
     await t.app.db.updateTable('users').set({ disabled: 1 }).where('id', '=', bob.user._id).execute();
     const res = await login(t.app, bob.email, TEST_PASSWORD);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual(INVALID);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toEqual({ code: 'ACCOUNT_DISABLED', message: 'This account has been disabled. Please contact the administrator.' });
+    const wrong = await login(t.app, bob.email, 'wrong-password-1');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(INVALID);
     expect((await me(bob.headers)).statusCode).toBe(401);
   });
 
