@@ -199,6 +199,10 @@ export interface FeedbackTable {
   status: 'new' | 'read' | 'resolved';
   /** JSON array of `{ file, type, size }`: the stored screenshots in the order they were sent. */
   screenshots: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Issue 18: admin path redirects (`from_path` unique, no trailing slash; `target` a path or an http(s) URL). */
 export interface RedirectsTable {
   id: string;
