@@ -51,7 +51,9 @@ async function seedSqlite(fx: TestApp) {
   // A private calendar feed (calendar_feeds, migration 0009).
   expect((await fx.app.inject({ method: 'POST', url: '/api/calendar-feed', headers: ann.headers })).statusCode).toBe(200);
   // A server-wide setting (site_settings, migration 0012).
-  await fx.app.features.set({ news: true });
+  await fx.app.db.insertInto('site_settings').values({ key: 'feature_toggles', value: '{"news":true}', updated_at: new Date().toISOString() }).execute();
+  // A path redirect (redirects, migration 0015).
+  await fx.app.db.insertInto('redirects').values({ id: 'r1', from_path: '/old', target: '/tasks', created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).execute();
   // Feedback linked to an account (feedback, migration 0014).
   const form = multipart(['name', 'email', 'type', 'message'].map((name) => ({ name, value: name === 'email' ? 'ann@example.com' : name === 'type' ? 'bug' : 'Ann' })));
   expect((await fx.app.inject({ method: 'POST', url: '/api/feedback', payload: form.payload, headers: { ...ann.headers, ...form.headers } })).statusCode).toBe(201);
