@@ -19,6 +19,7 @@ export interface Database {
   telegram_codes: TelegramCodesTable;
   telegram_state: TelegramStateTable;
   site_settings: SiteSettingsTable;
+  news: NewsTable;
 }
 
 export interface UsersTable {
@@ -183,5 +184,20 @@ export interface TelegramStateTable {
 export interface SiteSettingsTable {
   key: string;
   value: string;
+  updated_at: string;
+}
+
+/** Issue 18: news items (0013), written by admins, public once published. */
+export interface NewsTable {
+  id: string;
+  title: string;
+  content: string;
+  language: 'en' | 'ru';
+  status: 'draft' | 'published';
+  published_at: string | null;
+  custom_layout: number;
+  display_path: string;
+  author_id: string | null;
+  created_at: string;
   updated_at: string;
 }
