@@ -3,31 +3,10 @@ import type { PageMeta, PageMetaResolver } from '@adhd/shared/site/page-meta';
 import type { FeatureToggles } from '@adhd/shared/site/feature-toggles';
 import type { Database } from '../../db/schema.js';
 import { newsRepository } from './repository.js';
+import { plainText, shorten } from '@adhd/shared/news/excerpt';
 
 const ITEM_PATH = /^\/news\/(en|ru)\/([a-z0-9-]{1,120})\/?$/;
 export const DESCRIPTION_MAX = 160;
-
-/** Markdown as plain text on one line: no marks, links as their text, images and code blocks dropped. */
-export function plainText(markdown: string): string {
-  return markdown
-    .slice(0, 20_000)
-    .replace(/```[^]*?(```|$)/g, ' ')
-    .replace(/<[^>]{0,500}>/g, ' ')
-    .replace(/!\[[^\]]{0,500}\]\([^)]{0,2000}\)/g, ' ')
-    .replace(/\[([^\]]{0,500})\]\([^)]{0,2000}\)/g, '$1')
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d{1,9}[.)])\s+/gm, '')
-    .replace(/[*_`~]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** The first ~160 characters of `text`, cut at a word and ended with an ellipsis when cut. */
-export function describe(text: string, max = DESCRIPTION_MAX): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const atWord = cut.lastIndexOf(' ');
-  return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
-}
 
 /**
  * Whether the news toggle is on, read as `app.features` reads it (modules/site/feature-toggles.ts: the
@@ -57,6 +36,6 @@ export function newsPageMeta(db: Kysely<Database>): PageMetaResolver {
     if (!(await newsEnabled(db))) return null;
     const row = await repo.byPath(match[1] as 'en' | 'ru', match[2]!);
     if (!row || row.status !== 'published') return null;
-    return { title: row.title, description: describe(plainText(row.content)), type: 'article', locale: row.language };
+    return { title: row.title, description: shorten(plainText(row.content), DESCRIPTION_MAX), type: 'article', locale: row.language };
   };
 }
