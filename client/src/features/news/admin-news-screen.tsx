@@ -119,6 +119,8 @@ export function AdminNewsScreen() {
   );
 }
 
+const pathOf = (item: AdminNewsItem) => `/news/${item.language}/${item.displayPath}`;
+
 function AdminNewsRow({ item, busy, onEdit, onPublish, onDelete }: { item: AdminNewsItem; busy: boolean; onEdit(): void; onPublish(): void; onDelete(): void }) {
   const { i18n } = useLingui();
   const published = item.status === 'published';
@@ -137,8 +139,9 @@ function AdminNewsRow({ item, busy, onEdit, onPublish, onDelete }: { item: Admin
           <h2 className="min-w-0 font-medium break-words">{item.title}</h2>
         </div>
         <p className="mt-1 truncate text-sm text-muted">
-          {`/news/${item.language}/${item.displayPath}`}
-          {item.publishedAt && published && ` · ${formatNewsDate(item.publishedAt, i18n.locale)}`}
+          {pathOf(item)}
+          {item.publishedAt && published && <span aria-hidden> · </span>}
+          {item.publishedAt && published && formatNewsDate(item.publishedAt, i18n.locale)}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
