@@ -22,13 +22,13 @@ type Editing = { mode: 'new' } | { mode: 'edit'; item: AdminNewsItem } | null;
 export function AdminNewsScreen() {
   const { t } = useLingui();
   const [lang, setLang] = useState<NewsLanguage>('en');
-  const [version, setVersion] = useState(0);
-  const { data, error, loading, retry } = useLoad(() => adminNewsList(lang), `${lang}:${version}`);
+  const { data, error, loading, retry } = useLoad(() => adminNewsList(lang), lang);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AdminNewsItem | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const reload = () => setVersion((v) => v + 1);
+  // A reload keeps the rows on screen until the new answer replaces them.
+  const reload = retry;
 
   async function setStatus(item: AdminNewsItem, status: 'draft' | 'published') {
     setBusyId(item._id);
