@@ -1,10 +1,10 @@
-import { i18n } from '@lingui/core';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { NewsItem } from '@adhd/shared/news/schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { activateLocale } from '../../i18n';
 import { setFeatureToggles } from '../../lib/feature-toggles';
 import { activateEnglish, WithI18n } from '../../test/kit';
 import { apiError, mockApi } from '../../test/screens';
@@ -142,7 +142,7 @@ describe('a news item', () => {
   });
 
   it('shows “News is turned off” in Russian when the toggle is off', async () => {
-    i18n.loadAndActivate({ locale: 'ru', messages: (await import('../../locales/ru/messages.po')).messages });
+    await activateLocale('ru');
     setFeatureToggles(toggles(false));
     mockApi({ 'GET /api/feature-toggles': { body: toggles(false) }, 'GET /api/news/ru/x': apiError(403, 'FEATURE_DISABLED', 'News is turned off on this server') });
     renderNews('/news/ru/x');
