@@ -2,6 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser, signedInContext, startServer, watchProblems, type E2EServer } from './harness';
 import { registerOverHttp } from '../../../server/test/register-over-http.mjs';
+// app.db (the server's database decorator) for making the registered user an admin.
+import type {} from '../../../server/src/plugins/db';
 
 /**
  * News end to end (issue 18): an admin writes an item in the admin screen and publishes it; a visitor (a new
