@@ -10,7 +10,12 @@ export function plainText(markdown: string, maxInput = 20_000): string {
     .replace(/<[^>]{0,500}>/g, ' ')
     .replace(/!\[[^\]]{0,500}\]\([^)]{0,2000}\)/g, ' ')
     .replace(/\[([^\]]{0,500})\]\([^)]{0,2000}\)/g, '$1')
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d{1,9}[.)])\s+/gm, '')
+    // A table's delimiter row goes, its cells' bars become spaces.
+    .replace(/^[ \t]{0,3}\|?[ \t:|-]{0,500}-[ \t:|-]{0,500}$/gm, ' ')
+    .replace(/\|/g, ' ')
+    // A heading reads as a sentence of its own: 'Title. Text', not 'Title Text'.
+    .replace(/^[ \t]{0,3}#{1,6}[ \t]+([^\n]{0,500}?)[ \t]*#*[ \t]*$/gm, (_, h: string) => (/[.!?:…]$/.test(h) || !h ? `${h}\n` : `${h}.\n`))
+    .replace(/^[ \t]{0,3}(>|[-*+]|\d{1,9}[.)])[ \t]+/gm, '')
     .replace(/[*_`~]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();

@@ -55,6 +55,10 @@ export function AdminNewsScreen() {
       </header>
       <ChoiceGroup
         tabs
+        className="flex w-fit gap-1 rounded-lg bg-surface-2 p-1"
+        buttonClassName="min-h-11 rounded-md px-4 text-sm sm:min-h-9"
+        selectedClassName="bg-surface font-medium text-ink shadow-sm"
+        idleClassName="text-muted hover:text-ink"
         label={t`Language`}
         value={lang}
         options={[
@@ -138,10 +142,9 @@ function AdminNewsRow({ item, busy, onEdit, onPublish, onDelete }: { item: Admin
           </span>
           <h2 className="min-w-0 font-medium break-words">{item.title}</h2>
         </div>
-        <p className="mt-1 truncate text-sm text-muted">
-          {pathOf(item)}
-          {item.publishedAt && published && <span aria-hidden> · </span>}
-          {item.publishedAt && published && formatNewsDate(item.publishedAt, i18n.locale)}
+        <p className="mt-1 flex flex-wrap gap-x-2 text-sm text-muted">
+          <span className="break-all">{pathOf(item)}</span>
+          {item.publishedAt && published && <span>{formatNewsDate(item.publishedAt, i18n.locale)}</span>}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">

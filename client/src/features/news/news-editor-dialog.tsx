@@ -109,15 +109,23 @@ export function NewsEditorDialog({ item, language, onClose, onSaved }: NewsEdito
         <Tabs.Content value="edit" className="outline-none">
           <DialogForm id={formId} onSubmit={() => void save()}>
             <TextField label={t`Title`} value={draft.title} required maxLength={300} autoComplete="off" autoFocus onChange={(e) => set('title', e.target.value)} error={error('title')} />
-            <SegmentedControl
-              label={t`Language`}
-              value={draft.language}
-              options={[
-                { value: 'en', label: 'English' },
-                { value: 'ru', label: 'Русский' },
-              ]}
-              onChange={(v) => set('language', v)}
-            />
+            <div className="flex flex-col gap-1.5">
+              <span aria-hidden className="text-sm font-medium">
+                <Trans>Language</Trans>
+              </span>
+              <div className="w-fit">
+                <SegmentedControl
+                  label={t`Language`}
+                  value={draft.language}
+                  buttonClassName="px-4"
+                  options={[
+                    { value: 'en', label: 'English' },
+                    { value: 'ru', label: 'Русский' },
+                  ]}
+                  onChange={(v) => set('language', v)}
+                />
+              </div>
+            </div>
             <TextField
               label={t`Address`}
               value={draft.displayPath}

@@ -72,7 +72,7 @@ describe('the news list', () => {
     const first = within(cards[0]!);
     expect(first.getByRole('link', { name: 'Offline mode is here' }).getAttribute('href')).toBe('/news/en/offline-mode');
     expect(first.getByText('March 5, 2026')).toBeTruthy();
-    expect(first.getByText('Big news The app now works offline. Read on.')).toBeTruthy();
+    expect(first.getByText('Big news. The app now works offline. Read on.')).toBeTruthy();
     expect(api.called('GET /api/news')[0]!.headers.authorization).toBeUndefined();
   });
 

@@ -173,7 +173,7 @@ describe('news', () => {
     const meta = newsPageMeta(t.app.db);
     const got = await meta('/news/ru/vyshlo-obnovlenie', 'en');
     expect(got).toMatchObject({ title: 'Вышло обновление', type: 'article', locale: 'ru' });
-    expect(got!.description.startsWith('Big news We shipped offline mode and more. word')).toBe(true);
+    expect(got!.description.startsWith('Big news. We shipped offline mode and more. word')).toBe(true);
     expect(got!.description.length).toBeLessThanOrEqual(160);
     expect(got!.description.endsWith('…')).toBe(true);
     expect(await meta('/news/en/secret-draft', 'en')).toBeNull();
