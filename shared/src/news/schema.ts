@@ -50,6 +50,13 @@ export const newsPatchSchema = z.object({
   displayPath: fields.displayPath,
 });
 
+/** `?lang` of the list routes (public: defaults to en; admin: all languages when absent). */
+export const newsListQuerySchema = z.object({ lang: z.optional(localeSchema) });
+/** `/api/news/{lang}/{displayPath}`: a path that cannot exist is simply not found. */
+export const newsItemParamsSchema = z.object({ lang: localeSchema, displayPath: boundedString(DISPLAY_PATH_MAX).check(z.regex(DISPLAY_PATH_RE)) });
+/** `/api/admin/news/{id}`. */
+export const newsIdParamsSchema = z.object({ id: idSchema });
+
 export type NewsCreate = z.output<typeof newsCreateSchema>;
 export type NewsPatch = z.output<typeof newsPatchSchema>;
 

@@ -1,8 +1,14 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import { slugify, uniquePath } from '@adhd/shared/news/display-path';
-import { newsCreateSchema, newsPatchSchema, type NewsLanguage } from '@adhd/shared/news/schema';
-import { idSchema, localeSchema } from '@adhd/shared/validation/fields';
+import {
+  newsCreateSchema,
+  newsIdParamsSchema as idParams,
+  newsItemParamsSchema as itemParams,
+  newsListQuerySchema as langQuery,
+  newsPatchSchema,
+  type NewsLanguage,
+} from '@adhd/shared/news/schema';
 import { messageFor } from '@adhd/shared/validation/messages';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
@@ -12,9 +18,6 @@ import { newsRepository, toAdminNews, toPublicNews, type NewsValues } from './re
 
 export const NEWS_NOT_FOUND = 'News item not found';
 
-const langQuery = z.object({ lang: z.optional(localeSchema) });
-const itemParams = z.object({ lang: localeSchema, displayPath: z.string().check(z.maxLength(200)) });
-const idParams = z.object({ id: idSchema });
 
 /** 409 at the `displayPath` field: another item of the language has it. */
 const pathTaken = () =>
