@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { authStore } from '../session/auth-store';
 import { activateEnglish } from '../test/kit';
 import { renderScreen, testUser } from '../test/screens';
-import { ErrorPageView as ErrorPage } from './error-page-view';
+import { ErrorPageView as ErrorPage } from '../components/error-page-view';
 
 beforeAll(() => activateEnglish());
 afterEach(() => authStore.set({ user: null, authenticated: false, loading: false, error: null }));

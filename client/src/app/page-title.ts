@@ -1,9 +1,2 @@
-import { useEffect } from 'react';
-import { APP_NAME } from '../lib/app-name';
-
-/** Sets the document title to "<title> · ADHD SuperApp" (the landing page passes null for the tagline). */
-export function usePageTitle(title: string | null) {
-  useEffect(() => {
-    document.title = title ? `${title} · ${APP_NAME}` : `${APP_NAME} — ADHD Productivity SuperApp`;
-  }, [title]);
-}
+// Moved to lib/ so features can set their own title (a news item's); app/ keeps importing it from here.
+export { usePageTitle } from '../lib/page-title';

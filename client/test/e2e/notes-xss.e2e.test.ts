@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DANGEROUS_URL, XSS_VECTORS } from '../../src/features/notes/markdown/xss-corpus';
+import { DANGEROUS_URL, XSS_VECTORS } from '../../src/lib/markdown/xss-corpus';
 import { hasChromium, launchBrowser, startServer, watchProblems, type E2EServer } from './harness';
 import { registerOverHttp } from '../../../server/test/register-over-http.mjs';
 

@@ -21,6 +21,7 @@ export interface Database {
   site_settings: SiteSettingsTable;
   feedback: FeedbackTable;
   redirects: RedirectsTable;
+  news: NewsTable;
 }
 
 export interface UsersTable {
@@ -208,6 +209,21 @@ export interface RedirectsTable {
   id: string;
   from_path: string;
   target: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Issue 18: news items (0013), written by admins, public once published. */
+export interface NewsTable {
+  id: string;
+  title: string;
+  content: string;
+  language: 'en' | 'ru';
+  status: 'draft' | 'published';
+  published_at: string | null;
+  custom_layout: number;
+  display_path: string;
+  author_id: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -42,6 +42,8 @@ export const validationMessages = {
   'events.startTimeRequired': 'Start time is required',
   'events.invalidRecurrence': 'Please enter a valid recurrence rule',
   'events.invalidOccurrence': 'This occurrence is not valid',
+  'news.displayPathInvalid': 'Use only lowercase letters a-z, digits and dashes',
+  'news.displayPathTaken': 'Another news item in this language already uses this path',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessages;

@@ -1,2 +1,2 @@
 /** News (issue 18): the public news pages are lazy routes (screens.ts); the admin editor is part of the admin area. */
-export { AdminNewsScreen } from './stubs';
+export { AdminNewsScreen } from './admin-news-screen';

@@ -1,1 +1,2 @@
-export { NewsListScreen, NewsItemScreen } from './stubs';
+export { NewsListScreen } from './news-list-screen';
+export { NewsItemScreen } from './news-item-screen';

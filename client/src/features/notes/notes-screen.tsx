@@ -13,7 +13,7 @@ import { NoteGrid } from './components/note-grid';
 import { useNoteActions } from './data/mutations';
 import { useNotes, type NoteItem } from './data/queries';
 import { NoteEditorDialog, type NoteEditorTarget } from './dialogs/note-editor-dialog';
-import { preloadMarkdown } from './markdown/lazy-preview';
+import { preloadMarkdown } from '../../lib/markdown/lazy-preview';
 import { useOpenById } from '../../lib/use-open-by-id';
 
 function matches(note: NoteItem, filter: FolderFilter, query: string): boolean {

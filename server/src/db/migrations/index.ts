@@ -10,6 +10,7 @@ import * as m0009 from './0009_calendar_feeds.js';
 import * as m0010 from './0010_search.js';
 import * as m0011 from './0011_telegram.js';
 import * as m0012 from './0012_site_settings.js';
+import * as m0013 from './0013_news.js';
 import * as m0014 from './0014_feedback.js';
 import * as m0015 from './0015_redirects.js';
 
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0010_search': m0010,
   '0011_telegram': m0011,
   '0012_site_settings': m0012,
+  '0013_news': m0013,
   '0014_feedback': m0014,
   '0015_redirects': m0015,
 };

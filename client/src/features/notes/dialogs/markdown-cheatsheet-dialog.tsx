@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
 import { AppDialog } from '../../../components/ui/dialog';
-import { LazyMarkdownPreview } from '../markdown/lazy-preview';
+import { LazyMarkdownPreview } from '../../../lib/markdown/lazy-preview';
 
 /** The markdown cheatsheet (SPEC section 2, 600 px): each entry's syntax next to its live rendering. */
 export function MarkdownCheatsheetDialog({ open, onClose }: { open: boolean; onClose(): void }) {

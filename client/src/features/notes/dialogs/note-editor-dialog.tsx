@@ -9,7 +9,7 @@ import type { FolderIndex } from '../components/bridges';
 import { useNoteActions } from '../data/mutations';
 import type { NoteItem } from '../data/queries';
 import { defaultNoteValues, isNoteDirty, validateNote, valuesFromNote, type NoteFormValues } from '../logic/form';
-import { LazyMarkdownPreview, PlainPreview } from '../markdown/lazy-preview';
+import { LazyMarkdownPreview, PlainPreview } from '../../../lib/markdown/lazy-preview';
 import { AppendToNoteDialog } from './append-to-note-dialog';
 import { MarkdownCheatsheetDialog } from './markdown-cheatsheet-dialog';
 import { NoteSidePanel } from './note-side-panel';

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { focusRing } from '../components/ui/cn';
+import { focusRing } from './ui/cn';
 import { useAuth } from '../session/auth-store';
-import { usePageTitle } from './page-title';
+import { usePageTitle } from '../lib/page-title';
 
 /**
  * The error page's content (its own chunk, loaded by error-page.tsx when an error page shows): 404 reads "Page Not Found", any other status "Internal Server Error" (SPEC section 2). The way

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activateEnglish } from '../../../test/kit';
+import { activateEnglish } from '../../test/kit';
 import { renderMarkdown } from './render';
 import { DANGEROUS_URL, XSS_VECTORS } from './xss-corpus';
 
