@@ -52,6 +52,8 @@ async function seedSqlite(fx: TestApp) {
   expect((await fx.app.inject({ method: 'POST', url: '/api/calendar-feed', headers: ann.headers })).statusCode).toBe(200);
   // A server-wide setting (site_settings, migration 0012).
   await fx.app.db.insertInto('site_settings').values({ key: 'feature_toggles', value: '{"news":true}', updated_at: new Date().toISOString() }).execute();
+  // A news item (news, migration 0013).
+  await fx.app.db.insertInto('news').values({ id: 'nw1', title: 'Hello', content: 'First news', language: 'en', status: 'published', published_at: new Date().toISOString(), custom_layout: 0, display_path: 'hello', author_id: null, created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).execute();
   // A path redirect (redirects, migration 0015).
   await fx.app.db.insertInto('redirects').values({ id: 'r1', from_path: '/old', target: '/tasks', created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).execute();
   // Feedback linked to an account (feedback, migration 0014).

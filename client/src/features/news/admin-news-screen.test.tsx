@@ -24,7 +24,7 @@ const stored = (patch: Partial<AdminNewsItem>): AdminNewsItem => ({
 function fakeServer(initial: AdminNewsItem[] = []) {
   let items = [...initial];
   const api = mockApi({
-    'GET /api/admin/news': (_b, url) => ({ body: { data: items.filter((i) => i.language === url.searchParams.get('lang')) } }),
+    'GET /api/admin/news': (_b, url) => ({ body: items.filter((i) => i.language === url.searchParams.get('lang')) }),
     'POST /api/admin/news': (body) => {
       const draft = body as AdminNewsItem;
       if (items.some((i) => i.language === draft.language && i.displayPath === draft.displayPath))

@@ -47,7 +47,7 @@ export function clearNewsCache(): void {
 }
 
 export async function fetchNewsList(lang: NewsLanguage): Promise<NewsItem[]> {
-  const { data } = await request<{ data: NewsItem[] }>('/api/news', { query: { lang }, auth: false });
+  const data = await request<NewsItem[]>('/api/news', { query: { lang }, auth: false });
   lists.set(lang, data);
   try {
     sessionStorage.setItem(STORE_KEY(lang), JSON.stringify(data));
@@ -71,7 +71,7 @@ export interface NewsDraft {
 }
 
 export const adminNewsList = async (lang: NewsLanguage) =>
-  (await request<{ data: AdminNewsItem[] }>('/api/admin/news', { query: { lang } })).data;
+  await request<AdminNewsItem[]>('/api/admin/news', { query: { lang } });
 
 export async function createNews(draft: NewsDraft): Promise<AdminNewsItem> {
   const item = await request<AdminNewsItem>('/api/admin/news', { method: 'POST', body: draft });

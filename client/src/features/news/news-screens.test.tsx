@@ -63,7 +63,7 @@ describe('the news list', () => {
   it('sends /news to the UI language’s list and shows cards with title, date, excerpt and link', async () => {
     const api = mockApi({
       'GET /api/feature-toggles': { body: toggles(true) },
-      'GET /api/news': (_b, url) => ({ body: { data: url.searchParams.get('lang') === 'en' ? [item({}), item({ _id: 'n2', title: 'Second', displayPath: 'second', content: 'Short.' })] : [] } }),
+      'GET /api/news': (_b, url) => ({ body: url.searchParams.get('lang') === 'en' ? [item({}), item({ _id: 'n2', title: 'Second', displayPath: 'second', content: 'Short.' })] : [] }),
     });
     const location = renderNews('/news');
     const cards = await screen.findAllByTestId('news-card');
@@ -77,7 +77,7 @@ describe('the news list', () => {
   });
 
   it('shows the empty state, and the ru list for /news/ru', async () => {
-    mockApi({ 'GET /api/feature-toggles': { body: toggles(true) }, 'GET /api/news': { body: { data: [] } } });
+    mockApi({ 'GET /api/feature-toggles': { body: toggles(true) }, 'GET /api/news': { body: [] } });
     renderNews('/news/ru');
     expect(await screen.findByText('No news yet')).toBeTruthy();
     expect(screen.getByTestId('news-list').dataset.lang).toBe('ru');
@@ -94,7 +94,7 @@ describe('the news list', () => {
     let online = false;
     mockApi({
       'GET /api/feature-toggles': { body: toggles(true) },
-      'GET /api/news': () => (online ? { body: { data: [item({})] } } : 'network'),
+      'GET /api/news': () => (online ? { body: [item({})] } : 'network'),
     });
     renderNews('/news/en');
     expect(await screen.findByText('You are offline')).toBeTruthy();

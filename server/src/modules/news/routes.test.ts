@@ -16,7 +16,7 @@ const create = async (body: Record<string, unknown>) => {
 const publicList = async (lang?: string) => {
   const res = await t.callAs(null, 'GET', `/api/news${lang ? `?lang=${lang}` : ''}`);
   expect(res.statusCode).toBe(200);
-  return res.json().data as { title: string; displayPath: string }[];
+  return res.json() as { title: string; displayPath: string }[];
 };
 
 describe('news', () => {
@@ -36,8 +36,8 @@ describe('news', () => {
       expect(user.json().error.code).toBe('FORBIDDEN');
     }
     admin = await t.seedAdmin();
-    expect((await asAdmin('GET', '/api/admin/news')).json()).toEqual({ data: [] });
-    expect((await t.callAs(null, 'GET', '/api/news')).json()).toEqual({ data: [] });
+    expect((await asAdmin('GET', '/api/admin/news')).json()).toEqual([]);
+    expect((await t.callAs(null, 'GET', '/api/news')).json()).toEqual([]);
   });
 
   it('creates a draft, edits, publishes, unpublishes and deletes; drafts are never public', async () => {
@@ -74,7 +74,7 @@ describe('news', () => {
     expect((await asAdmin('DELETE', `/api/admin/news/${item._id}`)).statusCode).toBe(404);
     expect((await asAdmin('PUT', `/api/admin/news/${item._id}`, { title: 'x' })).statusCode).toBe(404);
     expect((await t.callAs(null, 'GET', '/api/news/en/first-steps')).statusCode).toBe(404);
-    expect((await asAdmin('GET', '/api/admin/news')).json().data).toEqual([]);
+    expect((await asAdmin('GET', '/api/admin/news')).json()).toEqual([]);
   });
 
   it('lists per language, newest first; the admin list has drafts and filters by language', async () => {
@@ -87,8 +87,8 @@ describe('news', () => {
     expect((await publicList('en')).map((n) => n.title)).toEqual(['New', 'Middle', 'Old']);
     expect((await publicList()).map((n) => n.title)).toEqual(['New', 'Middle', 'Old']);
     expect(await publicList('ru')).toEqual([expect.objectContaining({ title: 'Новость', displayPath: 'novost' })]);
-    expect((await asAdmin('GET', '/api/admin/news?lang=en')).json().data.map((n: { title: string }) => n.title).sort()).toEqual(['Draft', 'Middle', 'New', 'Old']);
-    expect((await asAdmin('GET', '/api/admin/news')).json().data).toHaveLength(5);
+    expect((await asAdmin('GET', '/api/admin/news?lang=en')).json().map((n: { title: string }) => n.title).sort()).toEqual(['Draft', 'Middle', 'New', 'Old']);
+    expect((await asAdmin('GET', '/api/admin/news')).json()).toHaveLength(5);
     // The ru item is not found under en.
     expect((await t.callAs(null, 'GET', '/api/news/en/novost')).statusCode).toBe(404);
     expect((await t.callAs(null, 'GET', '/api/news/ru/novost')).statusCode).toBe(200);
@@ -138,7 +138,7 @@ describe('news', () => {
     const put = await asAdmin('PUT', `/api/admin/news/${item._id}`, { title: '', language: 'xx' });
     expect(put.statusCode).toBe(400);
     expect(fieldsOf(put)).toEqual(['language', 'title']);
-    expect((await asAdmin('GET', '/api/admin/news')).json().data.map((n: { title: string }) => n.title)).toEqual(['Fine']);
+    expect((await asAdmin('GET', '/api/admin/news')).json().map((n: { title: string }) => n.title)).toEqual(['Fine']);
   });
 
   it('stores XSS-ish content as given (the client renderer sanitises it)', async () => {
@@ -159,7 +159,7 @@ describe('news', () => {
       expect(res.statusCode, url).toBe(403);
       expect(res.json().error).toEqual({ code: 'FEATURE_DISABLED', message: 'News is turned off on this server' });
     }
-    expect((await asAdmin('GET', '/api/admin/news')).json().data).toHaveLength(1);
+    expect((await asAdmin('GET', '/api/admin/news')).json()).toHaveLength(1);
     expect(await newsPageMeta(t.app.db)('/news/en/kept', 'en')).toBeNull();
     await asAdmin('PUT', '/api/admin/feature-toggles', { news: true } as never);
     expect((await t.callAs(null, 'GET', '/api/news/en/kept')).statusCode).toBe(200);

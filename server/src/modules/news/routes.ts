@@ -68,7 +68,7 @@ export const newsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/news', publicRoute, async (request, reply) => {
     const { lang = 'en' } = parse(langQuery, request.query, 'query');
     reply.header('cache-control', 'no-cache');
-    return { data: (await repo.published(lang)).map(toPublicNews) };
+    return (await repo.published(lang)).map(toPublicNews);
   });
 
   app.get('/api/news/:lang/:displayPath', publicRoute, async (request, reply) => {
@@ -89,7 +89,7 @@ export const newsRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/admin/news', admin, async (request) => {
     const { lang } = parse(langQuery, request.query, 'query');
-    return { data: (await repo.all(lang)).map(toAdminNews) };
+    return (await repo.all(lang)).map(toAdminNews);
   });
 
   app.get('/api/admin/news/:id', admin, async (request) => {
