@@ -1,4 +1,34 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { donateLinksSchema, isDonateUrl, type DonateLink } from '@adhd/shared/site/donate-links';
+import { parse } from '../../lib/validate.js';
+import { siteSettingsRepository } from './repository.js';
 
-/** Issue 18: stub, filled by the public-site work (donation links). */
-export const siteRoutes: FastifyPluginAsync = async () => {};
+const KEY = 'donate_links';
+
+/**
+ * The operator's donation links (issue 18): `GET /api/site/donate-links` for everyone (the /donate page),
+ * `PUT /api/admin/site/donate-links` for admins, the whole list at once. Stored in `site_settings`.
+ */
+export const siteRoutes: FastifyPluginAsync = async (app) => {
+  const settings = siteSettingsRepository(app.db);
+  const read = async (): Promise<DonateLink[]> => {
+    const stored = await settings.get<unknown>(KEY);
+    if (!Array.isArray(stored)) return [];
+    // Only well-formed rows leave the store, whatever was written into it by hand.
+    return stored
+      .filter((l): l is DonateLink => !!l && typeof l === 'object' && typeof l.label === 'string' && typeof l.url === 'string' && isDonateUrl(l.url))
+      .map(({ label, url }) => ({ label, url }));
+  };
+
+  app.get('/api/site/donate-links', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return { links: await read() };
+  });
+
+  app.put('/api/admin/site/donate-links', { preHandler: app.requireAdmin }, async (request) => {
+    const { links } = parse(donateLinksSchema, request.body);
+    await settings.set(KEY, links);
+    request.log.info({ event: 'donate_links_changed', userId: request.auth?.id, count: links.length }, 'donation links changed');
+    return { links };
+  });
+};
