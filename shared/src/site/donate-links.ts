@@ -11,15 +11,14 @@ export interface DonateLink {
   url: string;
 }
 
-/** True for an absolute http(s) URL with a host: `javascript:`, `data:` and relative links are refused. */
+/**
+ * An absolute http(s) URL with a host and no spaces: `javascript:`, `data:`, relative and protocol-relative
+ * links are refused. No user-info part (`https://a@b`), so the host a visitor sees is the one they reach.
+ */
+const DONATE_URL = /^https?:\/\/[\p{L}\p{N}._-]{1,253}(?::\d{1,5})?(?:[/?#]\S*)?$/iu;
+
 export function isDonateUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
+  return value.length <= DONATE_URL_MAX && DONATE_URL.test(value);
 }
 
 const labelSchema = z.pipe(
