@@ -31,7 +31,7 @@ export function minifyPublicScripts(): Plugin {
     apply: 'build',
     enforce: 'post',
     writeBundle(options) {
-      for (const name of ['early.js', 'sw-routes.js']) {
+      for (const name of ['early.js', 'sw-routes.js', 'landing.js']) {
         const file = path.join(options.dir!, name);
         const source = readFileSync(file, 'utf8');
         const script = name === 'early.js' ? withSchemaVersion(source) : source;

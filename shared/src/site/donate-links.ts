@@ -6,6 +6,9 @@ export const DONATE_LINKS_MAX = 10;
 export const DONATE_LABEL_MAX = 60;
 export const DONATE_URL_MAX = 2000;
 
+/** The English text of the key 'site.urlInvalid' (kept out of validation/messages.ts, which every start loads). */
+export const DONATE_URL_MESSAGE = 'Please enter a link starting with https:// or http://';
+
 export interface DonateLink {
   label: string;
   url: string;

@@ -36,7 +36,6 @@ export const validationMessages = {
   'feedback.filesTooLarge': 'Total file size exceeds 5MB limit',
   'feedback.tooManyFiles': 'Maximum 3 files allowed',
   'tags.nameRequired': 'Name is required',
-  'site.urlInvalid': 'Please enter a link starting with https:// or http://',
   'inbox.textRequired': 'Text is required',
   'events.endBeforeStart': 'The end must be after the start',
   'events.startTimeRequired': 'Start time is required',
