@@ -3,12 +3,14 @@
 // Lingui macros and catalogs) and writes dist/landing/en.html and dist/landing/ru.html with the built stylesheet,
 // the icons and public/landing.js. The server sends them for `/` with a nonce and the page's head
 // (server/src/plugins/static-client.ts); everything else stays the app (dist/index.html).
+// Usage: node scripts/prerender-landing.mjs [outDir]   (default client/dist; the e2e harness and the benches pass
+// their own build folder).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'vite';
 
 const client = path.resolve(import.meta.dirname, '..');
-const dist = path.join(client, 'dist');
+const dist = process.argv[2] ? path.resolve(process.argv[2]) : path.join(client, 'dist');
 const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const styles = [...index.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
 if (styles.length === 0) throw new Error('prerender-landing: dist/index.html links no stylesheet');

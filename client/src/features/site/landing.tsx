@@ -15,12 +15,13 @@ export type LandingSession = 'in' | 'out' | 'prerendered';
 /** A screenshot in public/landing/ (300×450 WebP crops of docs/screenshots). */
 export const LANDING_SHOTS = ['tasks', 'habits', 'notes', 'calendar', 'inbox', 'search'] as const;
 
-function Section({ color, title, shot, alt, children }: { color: string; title: ReactNode; shot: string; alt: string; children: ReactNode }) {
+/** `dot`: the section colour as a class (a style attribute would be refused by the CSP in the prerendered page). */
+function Section({ dot, title, shot, alt, children }: { dot: string; title: ReactNode; shot: string; alt: string; children: ReactNode }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface">
       <div className="p-4">
         <h3 className="flex items-center gap-2 font-semibold text-ink">
-          <span aria-hidden className="size-2.5 rounded-full" style={{ background: color }} />
+          <span aria-hidden className={`size-2.5 rounded-full ${dot}`} />
           {title}
         </h3>
         <p className="mt-1 text-sm text-muted">{children}</p>
@@ -85,22 +86,22 @@ export function Landing({ session, registration }: { session: LandingSession; re
           <Trans>What it does</Trans>
         </h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <Section color="var(--color-section-tasks)" title={<Trans>Tasks</Trans>} shot="tasks" alt={t`The task list on a phone`}>
+          <Section dot="bg-[var(--color-section-tasks)]" title={<Trans>Tasks</Trans>} shot="tasks" alt={t`The task list on a phone`}>
             <Trans>Break big things into small steps, with priorities and gentle due dates.</Trans>
           </Section>
-          <Section color="var(--color-section-habits)" title={<Trans>Habits</Trans>} shot="habits" alt={t`The habit list with streaks`}>
+          <Section dot="bg-[var(--color-section-habits)]" title={<Trans>Habits</Trans>} shot="habits" alt={t`The habit list with streaks`}>
             <Trans>Build routines day by day, and see your streaks grow.</Trans>
           </Section>
-          <Section color="var(--color-section-notes)" title={<Trans>Notes</Trans>} shot="notes" alt={t`Notes in folders`}>
+          <Section dot="bg-[var(--color-section-notes)]" title={<Trans>Notes</Trans>} shot="notes" alt={t`Notes in folders`}>
             <Trans>Catch thoughts before they slip away, in folders you can find again.</Trans>
           </Section>
-          <Section color="var(--color-section-events)" title={<Trans>Calendar</Trans>} shot="calendar" alt={t`A week in the calendar`}>
+          <Section dot="bg-[var(--color-section-events)]" title={<Trans>Calendar</Trans>} shot="calendar" alt={t`A week in the calendar`}>
             <Trans>See your day, your week and what is coming, all in one view.</Trans>
           </Section>
-          <Section color="var(--color-section-inbox)" title={<Trans>Inbox</Trans>} shot="inbox" alt={t`The inbox with captured thoughts`}>
+          <Section dot="bg-[var(--color-section-inbox)]" title={<Trans>Inbox</Trans>} shot="inbox" alt={t`The inbox with captured thoughts`}>
             <Trans>Capture anything in a second, sort it out later into a task, note, habit or event.</Trans>
           </Section>
-          <Section color="var(--color-primary)" title={<Trans>Search</Trans>} shot="search" alt={t`Search results across everything`}>
+          <Section dot="bg-[var(--color-primary)]" title={<Trans>Search</Trans>} shot="search" alt={t`Search results across everything`}>
             <Trans>Find any task, note or event again by a word you remember.</Trans>
           </Section>
         </ul>
