@@ -127,7 +127,6 @@ export function AdminDonateScreen() {
                 label={t`Link`}
                 type="url"
                 inputMode="url"
-                placeholder="https://"
                 value={row.url}
                 onChange={(e) => update(i, { url: e.target.value })}
                 error={errors[`links.${i}.url`] && t(fieldMessage(errors[`links.${i}.url`]!))}

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { activateLocale, i18n } from '../../i18n';
 import { activateEnglish } from '../../test/kit';
 import { renderLandingBody } from './prerender';
 
@@ -12,8 +13,11 @@ const anchors = (html: string) =>
 
 describe('renderLandingBody', () => {
   it('writes the landing in English and Russian with both sets of calls marked for landing.js', async () => {
-    const en = renderLandingBody('en', (await import('../../locales/en/messages.po')).messages);
-    const ru = renderLandingBody('ru', (await import('../../locales/ru/messages.po')).messages);
+    // The catalogs as the app loads them (src/i18n.ts).
+    await activateLocale('en');
+    const en = renderLandingBody('en', i18n.messages);
+    await activateLocale('ru');
+    const ru = renderLandingBody('ru', i18n.messages);
     expect(en).toContain('Create a free account');
     expect(ru).toContain('Создать бесплатный аккаунт');
     expect(ru).toContain('Работает без сети');
