@@ -32,6 +32,7 @@ const SERVER_MODULE_SURFACES = {
   events: ['repository.ts'],
   habits: ['repository.ts'],
   notes: ['repository.ts'],
+  site: ['feature-toggles.ts', 'repository.ts'],
 };
 
 const feature = (name, file = '') => `./client/src/features/${name}${file}`;

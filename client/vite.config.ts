@@ -10,6 +10,12 @@ import { earlyScript, minifyPublicScripts } from './vite-plugins/public-scripts.
 
 const API = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
+/** What /debug shows for support: the client's version and this build (`BUILD_ID`, else the time it was built). */
+const BUILD = {
+  version: (JSON.parse(readFileSync(path.join(import.meta.dirname, 'package.json'), 'utf8')) as { version: string }).version,
+  id: process.env.BUILD_ID || new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+};
+
 /** The screens a start can open on: their chunks run at start-up too (routes.tsx preloads the current one). */
 const START_SCREENS = ['features/dashboard/screens.ts', 'features/tasks/screens.ts', 'features/habits/screens.ts', 'features/notes/screens.ts', 'features/tags/screens.ts'];
 
@@ -118,6 +124,7 @@ function compileHints(): Plugin {
 
 export default defineConfig({
   resolve: { conditions: ['source'] },
+  define: { __APP_BUILD__: JSON.stringify(BUILD) },
   plugins: [
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),

@@ -82,3 +82,11 @@ describe('TELEGRAM_BOT_TOKEN and TELEGRAM_API_URL', () => {
     expect(() => load({ TELEGRAM_API_URL: 'nope' })).toThrow(/TELEGRAM_API_URL="nope" must be an http\(s\) address/);
   });
 });
+
+describe('BRAINROT_DIR', () => {
+  it('defaults to DATA_DIR/brainrot; a relative path is from the working directory, like DATA_DIR', () => {
+    expect(load({}).brainrotDir).toBe(path.join(dataDir, 'brainrot'));
+    expect(load({ BRAINROT_DIR: '/srv/videos' }).brainrotDir).toBe('/srv/videos');
+    expect(load({ BRAINROT_DIR: 'clips' }).brainrotDir).toBe(path.resolve('clips'));
+  });
+});

@@ -75,6 +75,9 @@ export interface AppConfig {
   telegramBotToken: string | null;
   /** The Bot API's base URL (`TELEGRAM_API_URL`, default Telegram's own), without trailing slashes. */
   telegramApiUrl: string;
+  /** Video mode's folder (`BRAINROT_DIR`, like DATA_DIR relative to the working directory; default
+   * `DATA_DIR/brainrot`): `<category>/<file>.mp4`, absolute. */
+  brainrotDir: string;
 }
 
 /**
@@ -240,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     instanceId: instanceIdFrom(env.INSTANCE_ID),
     telegramBotToken: parseTelegramToken(env.TELEGRAM_BOT_TOKEN),
     telegramApiUrl: parseTelegramApiUrl(env.TELEGRAM_API_URL),
+    brainrotDir: env.BRAINROT_DIR ? path.resolve(env.BRAINROT_DIR) : path.join(dataDir, 'brainrot'),
     ...overrides,
     // Overrides may name only some limits (tests, benchmarks): the others keep their defaults.
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits },

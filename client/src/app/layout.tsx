@@ -17,6 +17,8 @@ import { SyncBadge } from './sync-badge';
 const FlashToast = lazy(() => import('./nav/flash-toast').then((m) => ({ default: m.FlashToast })));
 /** The public footer (About, News, Feedback, Donate, Privacy, Terms): its own small chunk, after the page. */
 const PublicFooter = lazy(() => import('../features/site').then((m) => ({ default: m.PublicFooter })));
+// Video mode and the Ctrl+Alt+D debug corner: loaded after the first screen, never on the start path.
+const BrainrotHost = lazy(() => import('../features/brainrot').then((m) => ({ default: m.BrainrotHost })));
 
 /**
  * The one default layout (SPEC section 2): a top bar with the sync state, the section navigation (a row under the
@@ -87,6 +89,9 @@ function Shell({ children }: { children: ReactNode }) {
           <FlashToast flash={flashed} />
         </Suspense>
       )}
+      <Suspense fallback={null}>
+        <BrainrotHost />
+      </Suspense>
     </div>
   );
 }

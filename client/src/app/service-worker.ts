@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 /**
  * Service worker and new releases (SPEC section 4): when a new build is waiting, the page switches to it at the
@@ -54,10 +54,14 @@ export function registerServiceWorker(): void {
     if (reloadCanHelp()) guardedReload();
   });
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
-  workbox = new Workbox('/sw.js');
-  workbox.addEventListener('waiting', () => {
-    updateWaiting = true;
-    for (const l of listeners) l(true);
+  // workbox-window loads after the first render (it is called then): nothing on screen needs it.
+  void import('workbox-window').then(({ Workbox }) => {
+    const wb = new Workbox('/sw.js');
+    workbox = wb;
+    wb.addEventListener('waiting', () => {
+      updateWaiting = true;
+      for (const l of listeners) l(true);
+    });
+    void wb.register();
   });
-  void workbox.register();
 }

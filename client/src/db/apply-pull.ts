@@ -1,9 +1,9 @@
 import { MutationError } from '@adhd/shared/sync/mutator';
 import type { Change, EntityType, PullResponse } from '@adhd/shared/sync/protocol';
-import { preloadMutations, runWireMutation } from '@adhd/shared/sync/registry';
 import { TABLE_OF, type AppDatabase, type BaseRow, type LocalRow } from './database';
 import { DexieTx, parentOf } from './dexie-tx';
 import { emitPulled, markPullTransaction } from './pull-events';
+import { loadedRegistry, loadRegistry } from './registry';
 
 export type ApplyResult =
   /** The page is stored; `cursor` (and `epoch`) are the new local cursor. */
@@ -25,7 +25,7 @@ export async function applyPullPage(db: AppDatabase, page: PullResponse, sentCur
   let delivered = false;
   // The last page replays the outbox: a queued mutation whose code loads on first use gets it first (the
   // transaction would not survive the fetch).
-  if (!page.hasMore) await preloadMutations();
+  if (!page.hasMore) await (await loadRegistry()).preloadMutations();
   const result = await db.transaction('rw', db.writeTables, async (): Promise<ApplyResult> => {
     const stored = Number((await db._meta.get('cursor'))?.value ?? 0);
     const storedEpoch = (await db._meta.get('epoch'))?.value;
@@ -146,6 +146,7 @@ async function rebase(db: AppDatabase, lastMutationId: number): Promise<boolean>
   for (const [type, ids] of deletes) await db.table_(type).bulkDelete(ids);
   await db._base.clear();
 
+  const { runWireMutation } = loadedRegistry();
   for (const m of remaining) {
     const tx = new DexieTx(db, m.clientTime ?? new Date().toISOString(), true);
     tx.begin();

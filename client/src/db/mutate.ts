@@ -1,7 +1,8 @@
-import { preloadMutations, runWireMutation, type MutationArgs, type MutationName } from '@adhd/shared/sync/registry';
+import type { MutationArgs, MutationName } from '@adhd/shared/sync/registry';
 import type { MutationOutcome } from '@adhd/shared/sync/mutator';
 import type { AppDatabase } from './database';
 import { DexieTx } from './dexie-tx';
+import { loadRegistry } from './registry';
 
 /**
  * A local write (design/sync.md §3): one Dexie transaction runs the shared mutator against the local tables,
@@ -26,7 +27,9 @@ export interface MutateOptions {
  * time by the mutator's schema only.
  */
 export async function mutateWire(db: AppDatabase, name: string, args: unknown, { now }: MutateOptions = {}): Promise<MutationOutcome> {
-  // A mutation whose code loads on first use (an occurrence edit) gets it before the transaction opens.
+  // The registry, and a mutation whose code loads on first use (an occurrence edit), load before the
+  // transaction opens (it would not survive the fetch).
+  const { preloadMutations, runWireMutation } = await loadRegistry();
   await preloadMutations([name]);
   return db.transaction('rw', db.writeTables, async () => {
     const tx = new DexieTx(db, now ?? new Date().toISOString(), true);

@@ -157,6 +157,7 @@ describe.runIf(hasChromium)('accessibility: axe-core over every screen and dialo
           ['donate', '/donate'],
           ['privacy', '/privacy'],
           ['terms', '/terms'],
+          ['debug', '/debug'],
         ] as const) {
           if (!value.full && !['landing', 'sign in', 'register'].includes(screen)) continue;
           await tour.go(to);

@@ -1,1 +1,1 @@
-export { DebugScreen } from './stubs';
+export { DebugScreen } from './debug-screen';

@@ -11,3 +11,6 @@ export { PENDING_SETTINGS_KEY } from './keys';
 
 /** After signing in: the account's chosen appearance and notifications apply here (`account-sync.ts`). */
 export const adoptAccountPreferences = (): Promise<void> => import('./account-sync').then((m) => m.adoptAccountPreferences());
+
+/** Video mode on or off for the account (the debug corner's Enable/Disable): applied now, sent when possible. */
+export const saveVideoMode = (on: boolean) => import('./save').then((m) => m.saveProfile({ brainrotEnabled: on }));

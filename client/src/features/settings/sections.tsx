@@ -10,6 +10,8 @@ import { ChoiceGroup, SectionNote, SettingRow, SettingsSection, ToggleRow } from
 import { useNotifications } from './notifications';
 import type { FlushResult } from './preferences';
 import { savePreferences, saveProfile } from './save';
+import { useFeatureToggles } from '../../lib/feature-toggles';
+import { VideoModeNotice } from '../brainrot';
 
 /** Shows how a change's send went (the screen's small note); the change itself has applied already. */
 export type Report = (sent: Promise<FlushResult>) => void;
@@ -156,8 +158,10 @@ export function GoogleCalendarSection() {
   );
 }
 
-/** Settings → Video mode (the brainrot switch; off by default). */
+/** Settings → Video mode (the brainrot switch; off by default), hidden while the server's brainrot toggle is off. */
 export function VideoModeSection({ user, report }: { user: PublicUser; report: Report }) {
+  const allowed = useFeatureToggles().brainrot;
+  if (!allowed) return null;
   return (
     <SettingsSection title={<Trans>Video mode</Trans>} anchor="settings-video">
       <ToggleRow
@@ -166,6 +170,7 @@ export function VideoModeSection({ user, report }: { user: PublicUser; report: R
         checked={user.brainrotEnabled}
         onChange={(v) => report(saveProfile({ brainrotEnabled: v }))}
       />
+      {user.brainrotEnabled && <VideoModeNotice />}
     </SettingsSection>
   );
 }

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type ReactNode } from 'react';
+import { useFeatureToggles } from '../../lib/feature-toggles';
 import { useAuth } from '../../session/auth-store';
 import { authMessages } from '../auth';
 import { flushSettings, hasPendingSettings, type FlushResult } from './preferences';
@@ -70,7 +71,8 @@ export function SettingsScreen() {
 /** On wide screens, a quiet list of the groups beside them (anchor links); phones scroll. */
 function SettingsIndex() {
   const { t } = useLingui();
-  const items: [string, ReactNode][] = [
+  const videoAllowed = useFeatureToggles().brainrot;
+  const all: [string, ReactNode][] = [
     ['settings-account', <Trans key="a">Account</Trans>],
     ['settings-appearance', <Trans key="b">Appearance</Trans>],
     ['settings-date-time', <Trans key="c">Date and time</Trans>],
@@ -82,6 +84,7 @@ function SettingsIndex() {
     ['settings-security', <Trans key="i">Security</Trans>],
     ['settings-danger', <Trans key="j">Danger zone</Trans>],
   ];
+  const items = all.filter(([id]) => videoAllowed || id !== 'settings-video');
   return (
     <nav aria-label={t`Settings sections`} className="hidden xl:block">
       <ul className="sticky top-4 space-y-1 pt-12 text-sm">

@@ -1,4 +1,0 @@
-// Issue 18: stubs, replaced by the debug work.
-export function DebugScreen() {
-  return null;
-}
