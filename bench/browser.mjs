@@ -52,6 +52,8 @@ export function buildClient(outDir, say) {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });
+  // The prerendered landing page (/), as `npm run build` writes it (docs/public-site.md).
+  execFileSync(process.execPath, [path.join(clientDir, 'scripts', 'prerender-landing.mjs'), outDir], { cwd: clientDir, stdio: 'inherit' });
   return outDir;
 }
 

@@ -169,6 +169,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,ico,woff2}'],
+        // The prerendered landing (docs/public-site.md) is for first visits; installed apps render / themselves.
+        globIgnores: ['landing/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/brainrot\//],
         cleanupOutdatedCaches: true,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Connect } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { earlyScript, minifyPublicScripts, SCHEMA_PLACEHOLDER, withSchemaVersion } from '../vite-plugins/public-scripts';
+import { earlyScript, minifyPublicScripts, PUBLIC_SCRIPTS, SCHEMA_PLACEHOLDER, withSchemaVersion } from '../vite-plugins/public-scripts';
 import { AppDatabase } from '../src/db/database';
 import { mutate } from '../src/db/mutate';
 import { markLocalDatabase } from '../src/lib/early';
@@ -15,7 +15,7 @@ const SOURCE = readFileSync(path.join(PUBLIC, 'early.js'), 'utf8');
 function builtEarly(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'early-'));
   try {
-    for (const name of ['early.js', 'sw-routes.js']) copyFileSync(path.join(PUBLIC, name), path.join(dir, name));
+    for (const name of PUBLIC_SCRIPTS) copyFileSync(path.join(PUBLIC, name), path.join(dir, name));
     const hook = minifyPublicScripts().writeBundle as (options: { dir: string }) => void;
     hook.call(undefined, { dir });
     return readFileSync(path.join(dir, 'early.js'), 'utf8');

@@ -18,6 +18,9 @@ export function withSchemaVersion(source: string): string {
   return source.replaceAll(SCHEMA_PLACEHOLDER, String(LOCAL_SCHEMA_IDB_VERSION));
 }
 
+/** The classic scripts of public/ the build minifies (`landing.js`: the prerendered landing page's one script). */
+export const PUBLIC_SCRIPTS = ['early.js', 'sw-routes.js', 'landing.js'] as const;
+
 /**
  * The classic scripts of public/ that the first paint runs (`early.js`, the head start, and `sw-routes.js`,
  * which the service worker imports) are copied as written, comments and all; they are minified here once
@@ -31,7 +34,7 @@ export function minifyPublicScripts(): Plugin {
     apply: 'build',
     enforce: 'post',
     writeBundle(options) {
-      for (const name of ['early.js', 'sw-routes.js']) {
+      for (const name of PUBLIC_SCRIPTS) {
         const file = path.join(options.dir!, name);
         const source = readFileSync(file, 'utf8');
         const script = name === 'early.js' ? withSchemaVersion(source) : source;

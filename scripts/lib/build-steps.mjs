@@ -89,9 +89,11 @@ function newerThan(entry, since) {
 export function clientBuildIsStale() {
   const built = path.join(client, 'dist', 'index.html');
   if (!existsSync(built)) return true;
+  // The prerendered landing page (client/scripts/prerender-landing.mjs, after vite build).
+  if (!existsSync(path.join(client, 'dist', 'landing', 'en.html'))) return true;
   const since = statSync(built).mtimeMs;
   const configs = readdirSync(client).filter((name) => /^vite\.config\.[cm]?[jt]s$/.test(name));
-  const inputs = ['src', 'public', 'index.html', ...configs].map((name) => path.join(client, name));
+  const inputs = ['src', 'public', 'index.html', 'scripts', ...configs].map((name) => path.join(client, name));
   inputs.push(path.join(root, 'shared', 'src'));
   return inputs.some((input) => newerThan(input, since));
 }

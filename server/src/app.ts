@@ -9,6 +9,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { requestContextPlugin } from './plugins/request-context.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticClientPlugin } from './plugins/static-client.js';
+import type { PageMetaResolver } from '@adhd/shared/site/page-meta';
 import { syncHubPlugin } from './plugins/sync-hub.js';
 import type { SyncLimits } from './modules/sync/limits.js';
 import { maintenancePlugin } from './plugins/maintenance.js';
@@ -54,6 +55,8 @@ export interface BuildOptions {
   syncLimits?: Partial<SyncLimits>;
   /** The Telegram bot's back-off and polling pace; tests shorten them. */
   telegram?: Partial<TelegramTuning>;
+  /** Heads of dynamic public pages for the served HTML (plugins/page-head.ts), besides the static table. */
+  pageMeta?: PageMetaResolver[];
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -129,6 +132,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(redirectRoutes);
   await app.register(brainrotRoutes, { config });
 
-  if (config.clientDist) await app.register(staticClientPlugin, { root: config.clientDist });
+  if (config.clientDist) {
+    await app.register(staticClientPlugin, { root: config.clientDist, publicUrl: config.publicUrl, pageMeta: [...(options.pageMeta ?? [])] });
+  }
   return app;
 }

@@ -15,6 +15,8 @@ import { DesktopNav, NARROW, PhoneNav } from './nav/section-nav';
 import { SyncBadge } from './sync-badge';
 
 const FlashToast = lazy(() => import('./nav/flash-toast').then((m) => ({ default: m.FlashToast })));
+/** The public footer (About, News, Feedback, Donate, Privacy, Terms): its own small chunk, after the page. */
+const PublicFooter = lazy(() => import('../features/site').then((m) => ({ default: m.PublicFooter })));
 // Video mode and the Ctrl+Alt+D debug corner: loaded after the first screen, never on the start path.
 const BrainrotHost = lazy(() => import('../features/brainrot').then((m) => ({ default: m.BrainrotHost })));
 
@@ -74,6 +76,12 @@ function Shell({ children }: { children: ReactNode }) {
         {authenticated && <FirstSyncGate />}
         {children}
       </main>
+      {/* Signed-in phones reach these pages from the More sheet instead (the bottom bar covers the page's end). */}
+      {!bottomNav && (
+        <Suspense fallback={null}>
+          <PublicFooter />
+        </Suspense>
+      )}
       {bottomNav && <PhoneNav admin={admin} />}
       {authenticated && user && <CaptureHost userId={user._id} />}
       {flashed && (

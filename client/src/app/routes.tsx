@@ -42,7 +42,7 @@ const tags = splitScreen(() => import('../features/tags/screens'), (m) => m.Tags
 const calendar = splitScreen(() => import('../features/calendar/screens'), (m) => m.CalendarScreen);
 const inbox = splitScreen(() => import('../features/inbox/screens'), (m) => m.InboxScreen);
 const inboxShare = splitScreen(() => import('../features/inbox/screens'), (m) => m.InboxShareScreen);
-const landing = splitScreen(() => import('../features/auth/screens'), (m) => m.LandingScreen);
+const landing = splitScreen(() => import('../features/site/screens'), (m) => m.LandingScreen);
 const login = splitScreen(() => import('../features/auth/screens'), (m) => m.LoginScreen);
 const register = splitScreen(() => import('../features/auth/screens'), (m) => m.RegisterScreen);
 const verify = splitScreen(() => import('../features/auth/screens'), (m) => m.VerifyScreen);

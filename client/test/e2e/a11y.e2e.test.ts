@@ -138,7 +138,9 @@ describe.runIf(hasChromium)('accessibility: axe-core over every screen and dialo
       const ctx = await contextIn(lang, false);
       const page = await ctx.newPage();
       const tour = tourOf(page, lang);
-      await page.goto(server.url);
+      // The app's sign-in page first: `/` on a first visit is the prerendered landing page, without the router
+      // that the tour's client-side navigation needs (public-site.e2e.test.ts checks that page).
+      await page.goto(`${server.url}/auth/login`);
       await page.locator('main h1').first().waitFor();
       for (const value of LOOKS[lang]) {
         await look(page, value);
@@ -151,6 +153,10 @@ describe.runIf(hasChromium)('accessibility: axe-core over every screen and dialo
           ['reset password', '/auth/reset-password?token=abc'],
           ['verify', '/auth/verify?email=a%40example.com'],
           ['404', '/no-such-page'],
+          ['about', '/about'],
+          ['donate', '/donate'],
+          ['privacy', '/privacy'],
+          ['terms', '/terms'],
           ['debug', '/debug'],
           ['feedback', '/feedback'],
         ] as const) {

@@ -35,6 +35,8 @@ export function ensureClientBuild(): void {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });
+  // The prerendered landing page (/), as `npm run build` writes it (docs/public-site.md).
+  execFileSync(process.execPath, [path.join(clientDir, 'scripts/prerender-landing.mjs'), dist], { cwd: clientDir, stdio: 'inherit' });
 }
 
 export interface E2EServer {

@@ -73,18 +73,23 @@ describe.runIf(hasChromium)('PWA shell in Chromium', () => {
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { reportViolation(v: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`));
     });
-    const first = await page.goto(`${server.url}/`);
+    // `/` is the prerendered landing page for a first visit (docs/public-site.md); the app registers its service
+    // worker, so the first visit here is the app's sign-in page.
+    const first = await page.goto(`${server.url}/auth/login`);
     expect(first?.status()).toBe(200);
     expect(first?.headers()['content-security-policy']).toContain("script-src 'self'");
     await waitForServiceWorker(page);
-    await expect(page.title()).resolves.toContain('ADHD Productivity SuperApp');
 
     await context.setOffline(true);
     const reload = await page.reload();
     expect(reload?.status()).toBe(200);
     expect(reload?.fromServiceWorker()).toBe(true);
-    await page.goto(`${server.url}/auth/login`);
     await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
+    // Offline, `/` is the app's own landing route (the service worker's navigation fallback).
+    const landing = await page.goto(`${server.url}/`);
+    expect(landing?.fromServiceWorker()).toBe(true);
+    await page.getByRole('link', { name: 'Create a free account' }).first().waitFor();
+    await expect(page.title()).resolves.toContain('ADHD Productivity SuperApp');
     // A private (or unknown) path while signed out goes to the login page, offline too.
     await page.goto(`${server.url}/some/unknown/page`);
     await page.waitForURL((url) => url.pathname === '/auth/login' && url.searchParams.get('redirect') === '/some/unknown/page');

@@ -64,6 +64,9 @@ describe('the layout on a wide screen (1280 px)', () => {
   });
 });
 
+/** The public footer's links, at the end of the More sheet on phones (features/site). */
+const PUBLIC_PAGES = ['About', 'News', 'Feedback', 'Donate', 'Privacy', 'Terms'];
+
 describe('the layout on a phone (375 px)', () => {
   it('has a bottom bar with the five main sections and More, the current one marked', async () => {
     renderLayout('/notes', { width: 375 });
@@ -77,11 +80,11 @@ describe('the layout on a phone (375 px)', () => {
     expect(screen.getByTestId('sync-badge')).toBeTruthy();
   });
 
-  it('opens More with Inbox, Tags and Settings, and a link there navigates and closes the sheet', async () => {
+  it('opens More with Inbox, Tags and Settings (then the public pages), and a link there navigates and closes the sheet', async () => {
     const location = renderLayout('/tasks', { width: 375 });
     await userEvent.click(await screen.findByRole('button', { name: 'More' }, { timeout: 5000 }));
     const sheet = await screen.findByRole('dialog', { name: 'More' }, { timeout: 5000 });
-    expect(linkNames(sheet)).toEqual(['Inbox', 'Tags', 'Settings']);
+    expect(linkNames(sheet)).toEqual(['Inbox', 'Tags', 'Settings', ...PUBLIC_PAGES]);
     await userEvent.click(within(sheet).getByRole('link', { name: 'Inbox' }));
     expect(location.history.at(-1)).toBe('/inbox');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -93,7 +96,7 @@ describe('the layout on a phone (375 px)', () => {
     renderLayout('/dashboard', { width: 375, admin: true });
     await userEvent.click(await screen.findByRole('button', { name: 'More' }, { timeout: 5000 }));
     const sheet = await screen.findByRole('dialog', { name: 'More' }, { timeout: 5000 });
-    expect(linkNames(sheet)).toEqual(['Inbox', 'Tags', 'Settings', 'Admin']);
+    expect(linkNames(sheet)).toEqual(['Inbox', 'Tags', 'Settings', 'Admin', ...PUBLIC_PAGES]);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'More' }));

@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { focusRing } from '../../components/ui/cn';
 import { Icon } from '../../components/ui/icon';
 import { InboxNavBadge } from '../../features/inbox';
+import { PublicFooter } from '../../features/site';
 import { inSection, type Section } from './sections';
 
 const ICONS: Record<string, string> = {
@@ -68,6 +69,10 @@ export function MoreSheet({ open, onOpenChange, sections, location, trigger }: M
               </li>
             ))}
           </ul>
+          {/* The public pages (About, News, Feedback, Donate, Privacy, Terms): the layout's footer on wider screens. */}
+          <div className="mt-2">
+            <PublicFooter />
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
