@@ -33,6 +33,7 @@ const SERVER_MODULE_SURFACES = {
   habits: ['repository.ts'],
   notes: ['repository.ts'],
   site: ['feature-toggles.ts', 'repository.ts'],
+  news: ['page-meta.ts'],
 };
 
 const feature = (name, file = '') => `./client/src/features/${name}${file}`;

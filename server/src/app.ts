@@ -32,6 +32,7 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { brainrotRoutes } from './modules/brainrot/routes.js';
 import { feedbackRoutes } from './modules/feedback/routes.js';
 import { newsRoutes } from './modules/news/routes.js';
+import { newsPageMeta } from './modules/news/page-meta.js';
 import { redirectRoutes } from './modules/redirects/routes.js';
 import { featureToggleRoutes, featureTogglesPlugin } from './modules/site/feature-toggles.js';
 import { siteRoutes } from './modules/site/routes.js';
@@ -133,7 +134,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(brainrotRoutes, { config });
 
   if (config.clientDist) {
-    await app.register(staticClientPlugin, { root: config.clientDist, publicUrl: config.publicUrl, pageMeta: [...(options.pageMeta ?? [])] });
+    await app.register(staticClientPlugin, { root: config.clientDist, publicUrl: config.publicUrl, pageMeta: [newsPageMeta(app.db), ...(options.pageMeta ?? [])] });
   }
   return app;
 }

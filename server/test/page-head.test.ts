@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageMetaResolver } from '@adhd/shared/site/page-meta';
-import { withTestApp, type TestApp } from './kit.js';
+import { seedAdmin, withTestApp, type TestApp } from './kit.js';
 
 /**
  * Issue 18: the head of each public page in the served HTML (server/src/plugins/page-head.ts) and `/` serving
@@ -154,5 +154,25 @@ describe('page heads', () => {
       expect(meta(html, 'og:url')).toBe('http://localhost:5173/terms');
       expect(meta(html, 'og:image')).toBe('http://localhost:5173/icons/icon-512.png');
     }, null);
+  });
+
+  it('a published news item’s page carries its own title and description (the real news resolver), a draft does not', async () => {
+    await withTestApp({ clientDist: dist, publicUrl: 'https://todo.example.org' }, async (t) => {
+      const admin = await seedAdmin(t.app);
+      const post = (body: object) => t.app.inject({ method: 'POST', url: '/api/admin/news', headers: admin.headers, payload: body });
+      const published = await post({ title: 'Offline mode is here', content: '**Capture** anything on the train, even with _no signal_.', language: 'en', status: 'published', displayPath: 'offline-mode' });
+      expect(published.statusCode).toBe(201);
+      expect((await post({ title: 'Secret draft', content: 'Not yet', language: 'en', displayPath: 'secret' })).statusCode).toBe(201);
+      const html = (await get(t, '/news/en/offline-mode', { cookie: 'locale=ru' })).body;
+      expect(title(html)).toBe('Offline mode is here · ADHD SuperApp');
+      expect(meta(html, 'og:title')).toBe('Offline mode is here · ADHD SuperApp');
+      expect(meta(html, 'og:type')).toBe('article');
+      expect(meta(html, 'description')).toBe('Capture anything on the train, even with no signal.');
+      expect(meta(html, 'og:url')).toBe('https://todo.example.org/news/en/offline-mode');
+      expect(html).toContain('<html lang="en"');
+      const draft = (await get(t, '/news/en/secret')).body;
+      expect(meta(draft, 'og:title')).toBeUndefined();
+      expect(draft).not.toContain('Secret draft');
+    });
   });
 });

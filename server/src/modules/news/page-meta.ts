@@ -4,6 +4,7 @@ import type { FeatureToggles } from '@adhd/shared/site/feature-toggles';
 import type { Database } from '../../db/schema.js';
 import { newsRepository } from './repository.js';
 import { plainText, shorten } from '@adhd/shared/news/excerpt';
+import { pageTitle } from '@adhd/shared/site/page-heads';
 
 const ITEM_PATH = /^\/news\/(en|ru)\/([a-z0-9-]{1,120})\/?$/;
 export const DESCRIPTION_MAX = 160;
@@ -36,6 +37,6 @@ export function newsPageMeta(db: Kysely<Database>): PageMetaResolver {
     if (!(await newsEnabled(db))) return null;
     const row = await repo.byPath(match[1] as 'en' | 'ru', match[2]!);
     if (!row || row.status !== 'published') return null;
-    return { title: row.title, description: shorten(plainText(row.content), DESCRIPTION_MAX), type: 'article', locale: row.language };
+    return { title: pageTitle(row.title), description: shorten(plainText(row.content), DESCRIPTION_MAX), type: 'article', locale: row.language };
   };
 }

@@ -172,7 +172,7 @@ describe('news', () => {
     await create({ title: 'Secret draft', content: 'hidden' });
     const meta = newsPageMeta(t.app.db);
     const got = await meta('/news/ru/vyshlo-obnovlenie', 'en');
-    expect(got).toMatchObject({ title: 'Вышло обновление', type: 'article', locale: 'ru' });
+    expect(got).toMatchObject({ title: 'Вышло обновление · ADHD SuperApp', type: 'article', locale: 'ru' });
     expect(got!.description.startsWith('Big news. We shipped offline mode and more. word')).toBe(true);
     expect(got!.description.length).toBeLessThanOrEqual(160);
     expect(got!.description.endsWith('…')).toBe(true);
