@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { prefetchScreens, preloadScreen } from './app/routes';
 import { currentDb } from './db/session';
+import { loadRegistry } from './db/registry';
 import { registerServiceWorker } from './app/service-worker';
 import { applyAppearance, watchSystemTheme } from './lib/theme';
 import { whenSyncQuiet } from './db/sync-state';
@@ -40,5 +41,11 @@ void Promise.all([locale, Promise.race([screen, new Promise((resolve) => setTime
   registerServiceWorker();
   // After the first paint (two frames after the render), the other screens' chunks load once a sync is not busy
   // storing pages (a first sync: they would share its thread), 5 s at the latest.
-  requestAnimationFrame(() => requestAnimationFrame(() => void whenSyncQuiet(5000).then(() => prefetchScreens(currentDb))));
+  // The mutation code loads right after the first paint, so a write made in the first moments waits for nothing.
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      void loadRegistry().catch(() => undefined);
+      void whenSyncQuiet(5000).then(() => prefetchScreens(currentDb));
+    }),
+  );
 });

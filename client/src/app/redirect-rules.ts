@@ -28,7 +28,7 @@ let changed = () => {};
 function refresh(force?: unknown) {
   if (!navigator.onLine || (!force && Date.now() - fetchedAt < 300_000)) return;
   fetchedAt = Date.now();
-  void import('./redirect-fetch').then((m) => m.fetchRules()).then((next) => {
+  void import('./redirect-fetch').then((m) => m.fetchRules(REDIRECT_RULES_KEY)).then((next) => {
     if (next) {
       rules = next;
       changed();

@@ -36,6 +36,8 @@ describe('TasksScreen', () => {
     await user.type(input, '  Buy milk {Enter}');
     expect(await rowOf('Buy milk')).toBeTruthy();
     expect(input.value).toBe('');
+    // The row shows at once (optimistic); the local write lands once the mutation code is loaded (db/registry.ts).
+    await waitFor(async () => expect(await db._outbox.count()).toBe(1));
     const rows = await db.tasks.toArray();
     expect(rows.map((r) => [r.data.title, r.data.priority, r.data.completed, r.parentId])).toEqual([['Buy milk', 'medium', false, null]]);
     expect(rows[0].id).toMatch(/^[0-9a-f-]{36}$/);
