@@ -75,11 +75,11 @@ const fromSchema = z.pipe(
     boundedString(REDIRECT_PATH_MAX).check(z.minLength(1, 'validation.required')),
     z.transform((v: string) => normaliseRedirectPath(v.trim())),
   ),
-  z.string().check(z.refine(isRedirectSource, 'validation.invalid')),
+  boundedString(REDIRECT_PATH_MAX).check(z.refine(isRedirectSource, 'validation.invalid')),
 );
 const toSchema = z.pipe(
   z.pipe(boundedString(REDIRECT_URL_MAX).check(z.minLength(1, 'validation.required')), z.transform((v: string) => v.trim())),
-  z.string().check(z.refine(isRedirectTarget, 'validation.invalid')),
+  boundedString(REDIRECT_URL_MAX).check(z.refine(isRedirectTarget, 'validation.invalid')),
 );
 
 /** `POST /api/admin/redirects` and `PUT /api/admin/redirects/{id}`: `{ from, to }`, `from` != `to`. */

@@ -1,4 +1,5 @@
 import type { PageMeta } from './page-meta.js';
+import { trimTrailing } from '../text.js';
 
 /**
  * The heads of the public pages (issue 18): what the server writes into the served HTML's `<title>`,
@@ -62,7 +63,7 @@ const HEADS: Record<string, Record<SiteLocale, Head>> = {
 
 /** The page whose head a path shows: `/news/en` and `/news/ru` are the news list in that language. */
 function pageOf(path: string): { key: string; locale?: SiteLocale } | null {
-  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const clean = path.length > 1 ? trimTrailing(path, '/') || '/' : path;
   const news = /^\/news\/(en|ru)$/.exec(clean);
   if (news) return { key: '/news', locale: news[1] as SiteLocale };
   return Object.hasOwn(HEADS, clean) ? { key: clean } : null;
