@@ -81,8 +81,12 @@ describe.runIf(hasChromium)('navigation', () => {
     await bar.getByRole('button', { name: 'More' }).click();
     const sheet = page.getByRole('dialog', { name: 'More' });
     await sheet.waitFor();
-    expect(await sheet.getByRole('link').allTextContents()).toEqual(['Inbox', 'Tags', 'Settings', ...admin]);
-    for (const link of await sheet.getByRole('link').all()) expect((await box(link)).height).toBeGreaterThanOrEqual(44);
+    // The sections first, then the public pages' links (the footer's, at the sheet's end).
+    const sections = ['Inbox', 'Tags', 'Settings', ...admin];
+    expect(await sheet.getByRole('link').allTextContents()).toEqual([...sections, 'About', 'News', 'Feedback', 'Donate', 'Privacy', 'Terms']);
+    const links = await sheet.getByRole('link').all();
+    for (const link of links.slice(0, sections.length)) expect((await box(link)).height).toBeGreaterThanOrEqual(44);
+    for (const link of links.slice(sections.length)) expect((await box(link)).height).toBeGreaterThanOrEqual(24);
     await sheet.getByRole('link', { name: 'Inbox' }).click();
     await page.waitForURL(/\/inbox$/);
     await sheet.waitFor({ state: 'detached' });
