@@ -196,4 +196,19 @@ describe('settings and the admin’s feature toggles', () => {
       setFeatureToggles(DEFAULT_FEATURE_TOGGLES);
     }
   });
+
+  it('hides the Google Calendar section when the server’s admin switched Google Calendar off', async () => {
+    mockApi({ 'GET /api/telegram/status': { body: { available: true, linked: false } } });
+    const view = renderScreen(<SettingsScreen />, '/auth/settings');
+    expect(await screen.findByRole('heading', { name: 'Google Calendar' })).toBeTruthy();
+    view.unmount();
+    setFeatureToggles({ ...DEFAULT_FEATURE_TOGGLES, googleCalendar: false });
+    try {
+      renderScreen(<SettingsScreen />, '/auth/settings');
+      expect(screen.getByRole('heading', { name: 'Connections' })).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: 'Google Calendar' })).toBeNull();
+    } finally {
+      setFeatureToggles(DEFAULT_FEATURE_TOGGLES);
+    }
+  });
 });

@@ -53,9 +53,9 @@ export function SettingsScreen() {
         <DateTimeSection user={user} report={report} />
         <NotificationsSection report={report} />
         <SettingsGroup title={<Trans>Connections</Trans>} anchor="settings-connections">
-          {/* The server's admin switched the Telegram bot off: nothing to link. */}
+          {/* The server's admin switched the Telegram bot or Google Calendar off: nothing to link. */}
           {toggles.telegram && <TelegramSection />}
-          <GoogleCalendarSection />
+          {toggles.googleCalendar && <GoogleCalendarSection />}
           <CalendarFeedSection />
         </SettingsGroup>
         <DataSection />
