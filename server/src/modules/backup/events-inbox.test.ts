@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { importedEventId, READ_ONLY_MESSAGE, type EventImportInput } from '@adhd/shared/events/schema';
+import { importedEventId, READ_ONLY_MESSAGE, withEventDefaults, type EventData } from '@adhd/shared/events/schema';
+import { putEvent } from '@adhd/shared/events/store';
 import { useServerTest, type SeededUser } from '../../../test/kit.js';
-import { writeImportedEvent } from '../events/import-write.js';
 
 /** The user's export and import of calendar events and inbox items (docs/export-format.md), over HTTP. */
 
@@ -9,11 +9,15 @@ const t = useServerTest();
 
 type Row = { _id: string; title?: string; text?: string } & Record<string, unknown>;
 
-/** A Google event, written as the calendar sync writes it (the server-only path). */
-async function googleEvent(as: SeededUser, fields: Partial<EventImportInput> = {}) {
-  const input: EventImportInput = { title: 'Standup (Google)', startDate: '2025-05-06', startTime: '10:00', endTime: '10:15', source: 'google', uid: 'g-1@google.com', calendarId: 'primary', sourceId: 'g-1', readonly: true, ...fields };
-  await t.app.sync.run(as.id, async (_exec, _trx, stage) => stage(async (tx) => void (await writeImportedEvent(tx, input))), async () => null);
-  return importedEventId(input.uid);
+/** A Google event, written as the server-only import path writes one (events/import-write.ts), in a stage. */
+async function googleEvent(as: SeededUser) {
+  const id = importedEventId('g-1@google.com');
+  const data: Partial<EventData> & Pick<EventData, 'title' | 'startDate'> = {
+    title: 'Standup (Google)', startDate: '2025-05-06', startTime: '10:00', endTime: '10:15',
+    source: 'google', uid: 'g-1@google.com', calendarId: 'primary', sourceId: 'g-1', readonly: true,
+  };
+  await t.app.sync.run(as.id, async (_exec, _trx, stage) => stage((tx) => putEvent(tx, id, withEventDefaults(data))), async () => null);
+  return id;
 }
 
 /** A recurring event with an exception and a moved occurrence (an override), an all-day one, a tagged one, a Google one, inbox items. */
