@@ -7,7 +7,7 @@ import { EXPORT_FORMAT, EXPORT_SECTIONS, EXPORT_VERSION, exportDocumentSchema, t
 /**
  * The whole-file check of an import (docs/export-format.md), run by the client before it uploads and by the
  * server before it writes anything: the format and version, every field (the domains' own schemas), then the
- * references: parent links (a task's parent, a folder's parent, a note's folder, a day's habit) must point inside
+ * references: parent links (a task's parent, a folder's parent, a note's folder, a day's habit, an event override's series) must point inside
  * the file, as an export's always do. Tag ids are kept as they are: the app lets an item hold the id of a tag
  * that does not exist (REST takes any id), so an export may have such ids and must import as it is. Answers the
  * first problem.
@@ -96,6 +96,7 @@ function referenceProblem(data: ExportData): ExportProblem | null {
     ['tasks', 'parent', 'tasks'],
     ['notes', 'folder', 'folders'],
     ['habitDays', 'habit', 'habits'],
+    ['events', 'seriesId', 'events'],
   ];
   for (const [section, field, target] of refs) {
     for (const [i, row] of (data[section] as Row[]).entries()) {
@@ -130,7 +131,7 @@ function cycleAt(rows: Row[], field: 'parent' | 'parentFolder') {
 }
 
 /** The rows of a tree section ordered parents first (the file's order otherwise), for writing. */
-export function parentsFirst<R extends Row>(rows: R[], field: 'parent' | 'parentFolder'): R[] {
+export function parentsFirst<R extends Row>(rows: R[], field: 'parent' | 'parentFolder' | 'seriesId'): R[] {
   const byId = new Map(rows.map((r) => [r._id, r]));
   const done = new Set<string>();
   const out: R[] = [];

@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
+import { EVENT_ERRORS, eventCreateSchema, eventRuleErrors, eventServerFields, type EventRuleField } from '../events/schema.js';
 import { folderCreateSchema } from '../folders/schema.js';
 import { HABIT_DAY_STATUSES, habitCreateBaseSchema, habitCustomTimeRule, habitFields, habitFrequencyRule, habitIntervalRule, habitWeekDayRule } from '../habits/schema.js';
+import { inboxCreateSchema } from '../inbox/schema.js';
 import { noteCreateSchema } from '../notes/schema.js';
 import { withoutId } from '../sync/args.js';
 import type { EntityType } from '../sync/protocol.js';
@@ -34,6 +36,8 @@ export const EXPORT_SECTIONS = [
   ['notes', 'note'],
   ['habits', 'habit'],
   ['habitDays', 'habitDay'],
+  ['events', 'event'],
+  ['inbox', 'inbox'],
 ] as const satisfies readonly (readonly [string, EntityType])[];
 export type ExportSection = (typeof EXPORT_SECTIONS)[number][0];
 export type ExportCounts = Record<ExportSection, number>;
@@ -51,6 +55,32 @@ export const exportedHabitSchema = withoutId(habitCreateBaseSchema, { ...stamps,
   habitIntervalRule,
   habitCustomTimeRule,
 );
+/** Each event rule (eventRuleErrors) as a check naming its field, with the same message key. */
+const EVENT_RULE_KEYS: Record<EventRuleField, string> = {
+  startTime: EVENT_ERRORS.startTimeRequired,
+  endDate: EVENT_ERRORS.endBeforeStart,
+  endTime: EVENT_ERRORS.endBeforeStart,
+  originalStart: 'validation.required',
+  seriesId: 'validation.required',
+  recurrence: EVENT_ERRORS.invalidRecurrence,
+};
+type EventRuleInput = Parameters<typeof eventRuleErrors>[0];
+const eventRules = (Object.keys(EVENT_RULE_KEYS) as EventRuleField[]).map((field) =>
+  z.refine<EventRuleInput>((e) => eventRuleErrors(e)[field] === undefined, { message: EVENT_RULE_KEYS[field], path: [field] }),
+);
+/**
+ * An event as stored: the client fields and the server-only ones (`source`, `sourceId`, `calendarId`, `uid`,
+ * `readonly`; a file without them holds local events), so a Google event stays read-only after an import.
+ */
+export const exportedEventSchema = withoutId(eventCreateSchema, {
+  ...stamps,
+  source: z._default(eventServerFields.source, 'local'),
+  sourceId: z._default(eventServerFields.sourceId, null),
+  calendarId: z._default(eventServerFields.calendarId, null),
+  uid: z._default(eventServerFields.uid, null),
+  readonly: z._default(eventServerFields.readonly, false),
+}).check(...eventRules);
+export const exportedInboxSchema = withoutId(inboxCreateSchema, stamps);
 /** One marked day of a habit (a `habitDay` row); its id is `habitDayId(habit, date)`. */
 export const exportedHabitDaySchema = z.object({
   ...stamps,
@@ -66,6 +96,8 @@ export const exportDataSchema = z.object({
   notes: rows(exportedNoteSchema),
   habits: rows(exportedHabitSchema),
   habitDays: rows(exportedHabitDaySchema),
+  events: rows(exportedEventSchema),
+  inbox: rows(exportedInboxSchema),
 });
 
 export const exportDocumentSchema = z.object({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IMPORT_MAX_BYTES } from '@adhd/shared/backup/format';
 import { useServerTest, type SeededUser } from '../../../test/kit.js';
 
-/** `GET /api/export` and `POST /api/import` (docs/export-format.md), over HTTP on a real store. */
+/** `GET /api/export` and `POST /api/import` (docs/export-format.md), over HTTP on a real store. Events and inbox items: events-inbox.test.ts. */
 
 const t = useServerTest();
 
@@ -44,7 +44,7 @@ describe('GET /api/export', () => {
     const doc = res.json();
     expect(doc).toMatchObject({ format: 'adhd-superapp-export', version: 1, exportedAt: expect.any(String) });
     const counts = Object.fromEntries(Object.entries(doc.data as Record<string, unknown[]>).map(([k, v]) => [k, v.length]));
-    expect(counts).toEqual({ tags: 2, folders: 2, tasks: 2, notes: 2, habits: 1, habitDays: 2 });
+    expect(counts).toEqual({ tags: 2, folders: 2, tasks: 2, notes: 2, habits: 1, habitDays: 2, events: 0, inbox: 0 });
     const task = doc.data.tasks.find((x: { title: string }) => x.title === 'Pack books');
     expect(Object.keys(task).sort()).toEqual(['_id', 'completed', 'createdAt', 'description', 'dueDate', 'parent', 'priority', 'startDate', 'tags', 'time', 'title', 'updatedAt']);
     expect(doc.data.habitDays.map((d: { date: string; status: string }) => `${d.date} ${d.status}`).sort()).toEqual(['2025-01-02 complete', '2025-01-03 skip']);
@@ -70,9 +70,9 @@ describe('POST /api/import', () => {
     const first = await importAs(b, original);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({
-      imported: { tags: 2, folders: 2, tasks: 2, notes: 2, habits: 1, habitDays: 2 },
-      updated: { tags: 0, folders: 0, tasks: 0, notes: 0, habits: 0, habitDays: 0 },
-      unchanged: { tags: 0, folders: 0, tasks: 0, notes: 0, habits: 0, habitDays: 0 },
+      imported: { tags: 2, folders: 2, tasks: 2, notes: 2, habits: 1, habitDays: 2, events: 0, inbox: 0 },
+      updated: { tags: 0, folders: 0, tasks: 0, notes: 0, habits: 0, habitDays: 0, events: 0, inbox: 0 },
+      unchanged: { tags: 0, folders: 0, tasks: 0, notes: 0, habits: 0, habitDays: 0, events: 0, inbox: 0 },
     });
     expect(withoutTime(await exportOf(b))).toEqual(withoutTime(original));
     // The REST answers see the imported rows as they were (children and streaks derived again).
@@ -82,8 +82,8 @@ describe('POST /api/import', () => {
     const before = await version(b);
     const again = await importAs(b, original);
     expect(again.statusCode).toBe(200);
-    expect(again.json().unchanged).toEqual({ tags: 2, folders: 2, tasks: 2, notes: 2, habits: 1, habitDays: 2 });
-    expect(again.json().imported).toEqual({ tags: 0, folders: 0, tasks: 0, notes: 0, habits: 0, habitDays: 0 });
+    expect(again.json().unchanged).toEqual({ tags: 2, folders: 2, tasks: 2, notes: 2, habits: 1, habitDays: 2, events: 0, inbox: 0 });
+    expect(again.json().imported).toEqual({ tags: 0, folders: 0, tasks: 0, notes: 0, habits: 0, habitDays: 0, events: 0, inbox: 0 });
     expect(await version(b)).toBe(before);
     expect(withoutTime(await exportOf(b))).toEqual(withoutTime(original));
   });
@@ -106,7 +106,7 @@ describe('POST /api/import', () => {
 
     const res = await importAs(a, doc);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ imported: { tasks: 1, notes: 1 }, updated: { tasks: 1, notes: 1 }, unchanged: { tasks: 1, tags: 2, habitDays: 2 } });
+    expect(res.json()).toMatchObject({ imported: { tasks: 1, notes: 1 }, updated: { tasks: 1, notes: 1 }, unchanged: { tasks: 1, tags: 2, habitDays: 2, events: 0, inbox: 0 } });
     const after = await exportOf(a);
     expect(after.data.tasks).toHaveLength(3);
     expect(after.data.tasks.find((x: { _id: string }) => x._id === child._id)).toEqual(child);

@@ -1,5 +1,7 @@
 import { parentsFirst } from '@adhd/shared/backup/check';
 import { EXPORT_SECTIONS, type ExportCounts, type ExportData, type ExportDocument, type ExportSection } from '@adhd/shared/backup/format';
+import { isReadOnlyEvent, withEventDefaults, type EventData } from '@adhd/shared/events/schema';
+import { normaliseEvent, putEvent } from '@adhd/shared/events/store';
 import type { StoredRow } from '@adhd/shared/sync/mutator';
 import type { EntityType } from '@adhd/shared/sync/protocol';
 import { tagNameKey } from '@adhd/shared/tags/ids';
@@ -22,7 +24,12 @@ import { findEntities, listLive, type Db } from '../sync/repository.js';
  *    the habit is no longer scheduled on; what they check besides was proved by the file check (references
  *    inside the file, parents first, unique tag names, the habit rules). Up to BATCH rows share one staged write,
  *    so a big import costs the user's write budget per batch, not per row;
- *  - after a row's update mutators: the file's timestamps and any field no mutator sets (a note's `conflictOf`).
+ *  - after a row's update mutators: the file's timestamps and any field no mutator sets (a note's `conflictOf`,
+ *    an inbox item's `source`, an event's override links and server-only fields).
+ *
+ * Events are written through `putEvent` (normalised, the event rules held) with the server-only fields as the
+ * file has them (`source`, `uid`, `readonly`, …), so a Google event stays read-only. A read-only event the account
+ * already has live is left alone (its calendar sync owns it; the event mutators refuse it) and counts as unchanged.
  */
 
 type Counts = ExportCounts;
@@ -48,8 +55,9 @@ interface Wanted {
 async function writeRows(tx: ServerTx, rows: Wanted[]): Promise<void> {
   for (const row of rows) {
     const current = await tx.get(row.type, row.id);
-    if (!current || current.deleted || !sameData(current.data, row.data)) await tx.put(row.type, row.id, row.data);
-    else await tx.put(row.type, row.id, current.data); // only the timestamps change
+    if (current && !current.deleted && sameData(current.data, row.data)) await tx.put(row.type, row.id, current.data); // only the timestamps change
+    else if (row.type === 'event') await putEvent(tx, row.id, row.data as unknown as EventData); // normalised, the event rules held
+    else await tx.put(row.type, row.id, row.data);
     tx.restamp(row.type, row.id, row);
   }
 }
@@ -71,8 +79,14 @@ type Entity = { _id: string; createdAt: string; updatedAt: string } & Record<str
 
 function wanted(type: EntityType, { _id, createdAt, updatedAt, ...fields }: Entity): Wanted {
   const data = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-  return { type, id: _id, data, createdAt, updatedAt };
+  return { type, id: _id, data: type === 'event' ? eventData(data) : data, createdAt, updatedAt };
 }
+
+/** An event's data with every field, normalised as `putEvent` stores it (so an identical row compares equal). */
+const eventData = (data: Record<string, unknown>) => ({ ...normaliseEvent(withEventDefaults(data as unknown as EventData)) }) as Record<string, unknown>;
+
+/** Event fields the client's `event.update` does not set: the override links and the server-only fields. */
+const EVENT_SERVER_ONLY = ['seriesId', 'originalStart', 'source', 'sourceId', 'calendarId', 'uid', 'readonly'];
 
 /** The update mutations that turn `from` into `to` (only the fields that differ; a parent change is a move). */
 async function runUpdates(exec: Exec, type: EntityType, id: string, from: Record<string, unknown>, to: Record<string, unknown>) {
@@ -101,6 +115,14 @@ async function runUpdates(exec: Exec, type: EntityType, id: string, from: Record
     case 'habit':
       if (!empty()) await exec('habit.update', { id, ...changed });
       break;
+    case 'event':
+      // A change of the links or of the server-only fields has no client mutation: the batch writes the whole
+      // event (putEvent, the event rules held), as the server-only import path does (events/import-write.ts).
+      if (!empty() && !EVENT_SERVER_ONLY.some((k) => k in changed)) await exec('event.update', { id, ...changed });
+      break;
+    case 'inbox':
+      if ('text' in changed) await exec('inbox.update', { id, text: take('text') as string });
+      break; // `source` has no mutator: the batch writes it
     default:
       break; // habit days have no update mutator: the batch writes them
   }
@@ -122,10 +144,13 @@ async function mapTagsByName(trx: Db, userId: string, data: ExportData): Promise
   }
   if (map.size === 0) return;
   for (const tag of data.tags) tag._id = map.get(tag._id) ?? tag._id;
-  for (const section of ['folders', 'tasks', 'notes', 'habits'] as const) {
+  for (const section of ['folders', 'tasks', 'notes', 'habits', 'events'] as const) {
     for (const item of data[section]) item.tags = item.tags.map((t) => map.get(t) ?? t);
   }
 }
+
+/** A live read-only event of the account (from Google): its calendar sync owns it, an import leaves it alone. */
+const readOnlyEvent = (type: EntityType, row: StoredRow) => type === 'event' && isReadOnlyEvent(withEventDefaults(row.data as unknown as EventData));
 
 async function existingRows(trx: Db, userId: string, type: EntityType, ids: string[]): Promise<Map<string, StoredRow>> {
   const out = new Map<string, StoredRow>();
@@ -149,7 +174,7 @@ export async function importDocument(engine: SyncEngine, userId: string, doc: Ex
       await mapTagsByName(trx, userId, doc.data);
       for (const [section, type] of EXPORT_SECTIONS) {
         const list = doc.data[section] as Entity[];
-        const ordered = type === 'task' ? parentsFirst(list, 'parent') : type === 'folder' ? parentsFirst(list, 'parentFolder') : list;
+        const ordered = type === 'task' ? parentsFirst(list, 'parent') : type === 'folder' ? parentsFirst(list, 'parentFolder') : type === 'event' ? parentsFirst(list, 'seriesId') : list;
         const existing = await existingRows(trx, userId, type, ordered.map((e) => e._id));
         const created: Wanted[] = [];
         const fixups: Wanted[] = [];
@@ -159,7 +184,7 @@ export async function importDocument(engine: SyncEngine, userId: string, doc: Ex
           if (!row || row.deleted) {
             created.push(want);
             result.imported[section as ExportSection]++;
-          } else if (sameData(row.data, want.data)) {
+          } else if (sameData(type === 'event' ? eventData(row.data) : row.data, want.data) || readOnlyEvent(type, row)) {
             result.unchanged[section]++;
           } else {
             fixups.push(want);
@@ -168,7 +193,10 @@ export async function importDocument(engine: SyncEngine, userId: string, doc: Ex
         }
         // New rows first: an updated row may move under one of them.
         await writeBatch(created);
-        for (const want of fixups) await runUpdates(exec, type, want.id, existing.get(want.id)!.data, want.data);
+        for (const want of fixups) {
+          const from = existing.get(want.id)!.data;
+          await runUpdates(exec, type, want.id, type === 'event' ? eventData(from) : from, want.data);
+        }
         await writeBatch(fixups);
       }
     },

@@ -42,6 +42,8 @@ async function seedSome() {
   await seed(db, 'note', 'n-3', { title: '../secret', content: 'top level' });
   await seed(db, 'habit', 'h-1', { title: 'Stretch', startDate: '2025-01-01' });
   await mutate(db, 'habit.setDay', { habitId: 'h-1', date: '2025-01-02', status: 'complete' });
+  await mutate(db, 'event.create', { id: 'e-1', title: 'Gym', startDate: '2025-05-05', startTime: '18:00', endTime: '19:00', recurrence: 'FREQ=WEEKLY', tags: ['tag-work'] });
+  await mutate(db, 'inbox.create', { id: 'i-1', text: 'Call the dentist' });
 }
 
 describe('export from the local database', () => {
@@ -61,7 +63,11 @@ describe('export from the local database', () => {
       notes: 3,
       habits: 1,
       habitDays: 1,
+      events: 1,
+      inbox: 1,
     });
+    expect(doc.data.events[0]).toMatchObject({ _id: 'e-1', recurrence: 'FREQ=WEEKLY', tags: ['tag-work'], source: 'local', readonly: false });
+    expect(doc.data.inbox[0]).toMatchObject({ _id: 'i-1', text: 'Call the dentist', source: 'app' });
     expect(doc.data.tasks.map((t: { _id: string }) => t._id)).toEqual(['t-child', 't-parent']);
     expect(doc.data.tasks[1]).toEqual({
       _id: 't-parent',
@@ -77,7 +83,7 @@ describe('export from the local database', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    expect(progress).toHaveBeenLastCalledWith(10, 10);
+    expect(progress).toHaveBeenLastCalledWith(12, 12);
   });
 });
 
@@ -164,7 +170,7 @@ describe('the Your data section', () => {
   it('uploads a good file, shows the counts and syncs', async () => {
     await seedSome();
     const syncNow = vi.spyOn(sync.engine, 'syncNow').mockResolvedValue(undefined as never);
-    const zero = { tags: 0, folders: 0, tasks: 0, notes: 0, habits: 0, habitDays: 0 };
+    const zero = { tags: 0, folders: 0, tasks: 0, notes: 0, habits: 0, habitDays: 0, events: 0, inbox: 0 };
     answer = { status: 200, body: { imported: { ...zero, tasks: 2, notes: 1 }, updated: { ...zero, tags: 1 }, unchanged: { ...zero, habits: 4 } } };
     const text = await exportText();
     await pick(text);
