@@ -73,6 +73,19 @@ describe('the search palette on the local database', () => {
     expect(searchCalls()).toHaveLength(0);
   });
 
+  it('shows a note’s snippet without its Markdown marks', async () => {
+    await seed(db, 'note', 'md', { title: 'Plans', content: '## Weekend\n\n- **Buy** a [lamp](https://shop.example) for the *reading* corner' });
+    const user = userEvent.setup();
+    renderWithI18n(<Harness />);
+    await openWithCtrlK(user);
+    await user.keyboard('lamp');
+    await waitFor(() => expect(screen.getAllByTestId('search-result')).toHaveLength(1));
+    const row = screen.getByTestId('search-result');
+    expect(within(row).getByText('lamp').tagName).toBe('STRONG');
+    expect(row.textContent).toContain('Weekend. Buy a lamp for the reading corner');
+    expect(row.textContent).not.toMatch(/[#*[\]]|https:/);
+  });
+
   it('finds inbox items and a task written after the index was built; says when nothing matches', async () => {
     await mutate(db, 'inbox.create', { id: 'i1', text: 'Позвонить в банк' });
     const user = userEvent.setup();

@@ -9,6 +9,7 @@ import type { AppDatabase } from '../../../db/database';
 import { useDb } from '../../../db/session';
 import { addRecent, clearRecents, readRecents } from '../data/recents';
 import { localSearchFor } from '../data/local-search';
+import { plainText } from '@adhd/shared/news/excerpt';
 import { highlight, snippet, type SnippetPart } from '../logic/text';
 import type { SearchType } from '../logic/types';
 import { useSearchResults, type PaletteItem } from './use-search-results';
@@ -38,7 +39,8 @@ function Parts({ parts }: { parts: SnippetPart[] }) {
 /** One result (memoised: a keystroke renders the palette before its results change, and snippets are not free). */
 const ResultRow = memo(function ResultRow({ item }: { item: PaletteItem }) {
   const title = item.title || item.body.split('\n')[0] || '';
-  const body = item.title ? snippet(item.body, item.terms) : null;
+  // A note's text is Markdown: the snippet shows what the reader sees, without the marks.
+  const body = item.title ? snippet(item.type === 'note' ? plainText(item.body) : item.body, item.terms) : null;
   return (
     <div className="flex min-w-0 items-start gap-2.5">
       <span aria-hidden className="mt-1.5 size-2.5 shrink-0 rounded-full" style={{ background: COLOR[item.type] }} />
