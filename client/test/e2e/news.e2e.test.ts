@@ -55,6 +55,11 @@ describe.runIf(hasChromium)('news in Chromium', () => {
     expect(await article.locator('script, img[onerror]').count()).toBe(0);
     expect(await visitor.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await visitor.title()).toBe('Hello visitors · ADHD SuperApp');
+    // A link preview (a messenger fetching the URL, no script run) sees the item's own head.
+    const served = await (await fetch(`${server.url}/news/en/hello-visitors`)).text();
+    expect(served).toContain('<meta property="og:title" content="Hello visitors · ADHD SuperApp" />');
+    expect(served).toContain('<meta property="og:type" content="article" />');
+    expect(served).toContain('<title>Hello visitors · ADHD SuperApp</title>');
 
     // Back to the list, then the ru list (client-side navigation): the en item is not there.
     await visitor.getByRole('link', { name: 'All news' }).click();
