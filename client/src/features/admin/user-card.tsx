@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { AdminUser } from '@adhd/shared/admin/schema';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
-import { relativeTime, shortDate } from './format';
+import { relativeTime } from '../../lib/relative-time';
+import { shortDate } from './format';
 
 export type UserAction = { kind: 'role'; role: 'admin' | 'user' } | { kind: 'disable' } | { kind: 'enable' };
 

@@ -35,6 +35,19 @@ export interface NewsValues {
 }
 
 /** The `news` table (migration 0013). Not user data: no sync, no per-user scope; admins write, visitors read. */
+/** The stored columns of an item's values (both insert and update write them). */
+function columnsOf(values: NewsValues) {
+  return {
+    title: values.title,
+    content: values.content,
+    language: values.language,
+    status: values.status,
+    published_at: values.publishedAt,
+    custom_layout: values.customLayout ? 1 : 0,
+    display_path: values.displayPath,
+  };
+}
+
 export function newsRepository(db: Kysely<Database>) {
   return {
     /** Published items of a language, newest first. */
@@ -80,13 +93,7 @@ export function newsRepository(db: Kysely<Database>) {
     async insert(id: string, values: NewsValues, authorId: string | null, at: string): Promise<NewsRow> {
       const row: NewsRow = {
         id,
-        title: values.title,
-        content: values.content,
-        language: values.language,
-        status: values.status,
-        published_at: values.publishedAt,
-        custom_layout: values.customLayout ? 1 : 0,
-        display_path: values.displayPath,
+        ...columnsOf(values),
         author_id: authorId,
         created_at: at,
         updated_at: at,
@@ -98,16 +105,7 @@ export function newsRepository(db: Kysely<Database>) {
     async update(id: string, values: NewsValues, at: string): Promise<void> {
       await db
         .updateTable('news')
-        .set({
-          title: values.title,
-          content: values.content,
-          language: values.language,
-          status: values.status,
-          published_at: values.publishedAt,
-          custom_layout: values.customLayout ? 1 : 0,
-          display_path: values.displayPath,
-          updated_at: at,
-        })
+        .set({ ...columnsOf(values), updated_at: at })
         .where('id', '=', id)
         .execute();
     },

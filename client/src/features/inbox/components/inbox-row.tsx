@@ -6,7 +6,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { cn, fieldBox, focusRing } from '../../../components/ui/cn';
 import type { InboxItem } from '../inbox-data';
 import { ConvertMenu, type ConvertChoice } from './convert-menu';
-import { relativeTime } from './relative-time';
+import { relativeTime } from '../../../lib/relative-time';
 
 export interface InboxRowProps {
   item: InboxItem;

@@ -1,4 +1,4 @@
-import { intlLocale } from '../../../lib/dates';
+import { intlLocale } from './dates';
 
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
