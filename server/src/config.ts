@@ -51,8 +51,18 @@ export interface AppConfig {
    * addresses/CIDRs, or false (none). Never "trust every hop" (see `parseTrustProxy`).
    */
   trustProxy: TrustProxy;
-  /** Google OAuth client id (`GOOGLE_CLIENT_ID`); null means Google sign-in reports itself unavailable. */
+  /** Google OAuth client id (`GOOGLE_CLIENT_ID`); null means Google sign-in and Calendar import report themselves unavailable. */
   googleClientId: string | null;
+  /** Google OAuth client secret (`GOOGLE_CLIENT_SECRET`), used by the Calendar code exchange and refresh. */
+  googleClientSecret: string | null;
+  /** Google's endpoints (`GOOGLE_*_URL`, CONTRACT.md), overridable so tests talk to a local fake. No trailing slash. */
+  googleUrls: GoogleUrls;
+  /**
+   * The key that encrypts stored OAuth tokens (AES-256-GCM): `TOKEN_ENCRYPTION_KEY` (at least 32 characters), else
+   * generated once into `DATA_DIR/token-key` (SQLite). Null with `DATABASE_URL` and no `TOKEN_ENCRYPTION_KEY`:
+   * generated once into the store (`server_secrets`), so every instance shares it.
+   */
+  tokenEncryptionKey: string | null;
   /**
    * Public base URL for links in mail (`PUBLIC_URL`); required in production. When null (development only),
    * links use the request's own host if it is a loopback address, else `http://localhost:PORT`.
@@ -81,6 +91,28 @@ export interface AppConfig {
    * `DATA_DIR/brainrot`): `<category>/<file>.mp4`, absolute. */
   brainrotDir: string;
 }
+
+/** Google's endpoints (CONTRACT.md "environment"). */
+export interface GoogleUrls {
+  /** The authorisation page (`GOOGLE_OAUTH_URL`). */
+  oauth: string;
+  /** The token endpoint: code exchange and refresh (`GOOGLE_TOKEN_URL`). */
+  token: string;
+  /** Token revocation (`GOOGLE_REVOKE_URL`). */
+  revoke: string;
+  /** Base of the Calendar API: `{api}/calendar/v3/...` (`GOOGLE_API_URL`). */
+  api: string;
+  /** The JWKS that signs Google ID tokens (`GOOGLE_CERTS_URL`). */
+  certs: string;
+}
+
+export const GOOGLE_DEFAULT_URLS: GoogleUrls = {
+  oauth: 'https://accounts.google.com/o/oauth2/v2/auth',
+  token: 'https://oauth2.googleapis.com/token',
+  revoke: 'https://oauth2.googleapis.com/revoke',
+  api: 'https://www.googleapis.com',
+  certs: 'https://www.googleapis.com/oauth2/v3/certs',
+};
 
 /**
  * Fastify's `trustProxy`: proxy addresses/CIDRs (proxy-addr), a hop-count function, or none. A hop count is given
@@ -189,6 +221,39 @@ function instanceIdFrom(given: string | undefined): string {
 
 export const TELEGRAM_API_URL = 'https://api.telegram.org';
 
+/** An http(s) base URL from `name` (a fake in tests, a local mirror), without trailing slashes; `fallback` when unset. */
+export function parseServiceUrl(name: string, value: string | undefined, fallback: string): string {
+  const raw = trimTrailing((value ?? '').trim(), '/');
+  if (!raw) return fallback;
+  let url: URL | null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash) {
+    throw new ConfigError(`${name}=${JSON.stringify(raw)} must be an http(s) address such as ${fallback}`);
+  }
+  return raw;
+}
+
+function googleUrlsFrom(env: NodeJS.ProcessEnv): GoogleUrls {
+  const d = GOOGLE_DEFAULT_URLS;
+  return {
+    oauth: parseServiceUrl('GOOGLE_OAUTH_URL', env.GOOGLE_OAUTH_URL, d.oauth),
+    token: parseServiceUrl('GOOGLE_TOKEN_URL', env.GOOGLE_TOKEN_URL, d.token),
+    revoke: parseServiceUrl('GOOGLE_REVOKE_URL', env.GOOGLE_REVOKE_URL, d.revoke),
+    api: parseServiceUrl('GOOGLE_API_URL', env.GOOGLE_API_URL, d.api),
+    certs: parseServiceUrl('GOOGLE_CERTS_URL', env.GOOGLE_CERTS_URL, d.certs),
+  };
+}
+
+function tokenKeyFrom(dataDir: string, given: string | undefined, databaseUrl: string | null): string | null {
+  if (given && given.length >= 32) return given;
+  if (given) throw new ConfigError('TOKEN_ENCRYPTION_KEY must be at least 32 characters, e.g. the output of `openssl rand -base64 32`');
+  return databaseUrl ? null : readOrCreateSecret(path.join(dataDir, 'token-key'));
+}
+
 /** `TELEGRAM_BOT_TOKEN`: BotFather's `<bot id>:<secret>`; blank means no bot. */
 export function parseTelegramToken(value: string | undefined): string | null {
   const raw = (value ?? '').trim();
@@ -201,18 +266,7 @@ export function parseTelegramToken(value: string | undefined): string | null {
 
 /** `TELEGRAM_API_URL`: an http(s) base URL (a local Bot API server, or a fake in tests). */
 export function parseTelegramApiUrl(value: string | undefined): string {
-  const raw = trimTrailing((value ?? '').trim(), '/');
-  if (!raw) return TELEGRAM_API_URL;
-  let url: URL | null;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = null;
-  }
-  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash) {
-    throw new ConfigError(`TELEGRAM_API_URL=${JSON.stringify(raw)} must be an http(s) address such as ${TELEGRAM_API_URL}`);
-  }
-  return raw;
+  return parseServiceUrl('TELEGRAM_API_URL', value, TELEGRAM_API_URL);
 }
 
 /** Configuration from the environment (CONTRACT.md), with overrides for tests. */
@@ -235,7 +289,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     production,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: parsePublicUrl(env.PUBLIC_URL, production && overrides.publicUrl === undefined),
-    googleClientId: env.GOOGLE_CLIENT_ID || null,
+    googleClientId: env.GOOGLE_CLIENT_ID?.trim() || null,
+    googleClientSecret: env.GOOGLE_CLIENT_SECRET?.trim() || null,
+    googleUrls: googleUrlsFrom(env),
     clientDist: existsSync(defaultDist) ? defaultDist : null,
     logLevel: env.LOG_LEVEL ?? 'info',
     accessTokenTtl: 15 * 60,
@@ -252,5 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits },
     dataDir,
     jwtSecret: overrides.jwtSecret !== undefined ? overrides.jwtSecret : secretFrom(dataDir, env.JWT_SECRET, databaseUrl),
+    tokenEncryptionKey:
+      overrides.tokenEncryptionKey !== undefined ? overrides.tokenEncryptionKey : tokenKeyFrom(dataDir, env.TOKEN_ENCRYPTION_KEY, databaseUrl),
   };
 }
