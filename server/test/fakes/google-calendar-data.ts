@@ -162,7 +162,8 @@ export class FakeCalendarData {
       const showDeleted = query.get('showDeleted') === 'true';
       chosen = [...list.values()]
         .map((s) => s.event)
-        .filter((e) => showDeleted || e.status !== 'cancelled')
+        // As at Google: cancelled exceptions of a recurring event are listed even without showDeleted.
+        .filter((e) => showDeleted || e.status !== 'cancelled' || !!e.recurringEventId)
         .filter((e) => {
           const s = span(e.originalStartTime && !e.start ? { ...e, start: e.originalStartTime } : e);
           if (!s) return e.status === 'cancelled';
