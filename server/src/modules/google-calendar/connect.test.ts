@@ -54,6 +54,17 @@ describe('Google Calendar connection', () => {
     expect((await t.callAs(null, 'GET', '/api/google/calendar/auth')).statusCode).toBe(401);
   });
 
+  it('is checked by the fake as by Google: a code needs its PKCE verifier and the same redirect URI', async () => {
+    const { authUrl, callback } = await authorise(t.app, t.user);
+    const code = new URLSearchParams(callback.split('?')[1]).get('code')!;
+    const form = { grant_type: 'authorization_code', code, client_id: google.clientId, client_secret: google.clientSecret, redirect_uri: authUrl.searchParams.get('redirect_uri')!, code_verifier: 'x'.repeat(43) };
+    const res = await fetch(google.urls.token, { method: 'POST', body: new URLSearchParams(form) });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toBe('invalid_grant');
+    const page = await fetch(`${google.urls.oauth}?${new URLSearchParams({ ...Object.fromEntries(authUrl.searchParams), code_challenge_method: 'plain' })}`, { redirect: 'manual' });
+    expect(page.status).toBe(400);
+  });
+
   it('refuses a forged, a replayed and an expired state (302 to ?google=error), and accepts a good one once', async () => {
     const error = '/calendar?google=error';
     const forged = await t.callAs(null, 'GET', '/api/google/calendar/callback?code=x&state=forged-state');

@@ -54,11 +54,12 @@ it('syncs every connected user on each turn; one failing user does not stop the 
       const events = await googleEvents(t.app, t.user);
       expect(events.get(`${FAKE_PRIMARY}/ev1`)?.title).toBe('Planning (moved room)');
       expect(events.has(`${FAKE_PRIMARY}/ev2`)).toBe(true);
+      // The user whose tokens no longer open (synced after t.user in a turn) is disconnected with the message.
+      const status = (await inject(t.app, broken, 'GET', '/api/google/calendar/status')).json();
+      expect(status).toMatchObject({ connected: false, message: REVOKED_MESSAGE });
     },
     { timeout: 5_000, interval: 50 },
   );
-  const status = (await inject(t.app, broken, 'GET', '/api/google/calendar/status')).json();
-  expect(status).toMatchObject({ connected: false, message: REVOKED_MESSAGE });
   // The failing user stays as it was, failing each turn before the others' sync.
   expect((await t.app.db.selectFrom('google_connections').select('status').where('user_id', '=', '00000000-0000-7000-8000-000000000000').executeTakeFirst())?.status).toBe('connected');
   // The turns used the sync token (incremental), not a full listing each time.
