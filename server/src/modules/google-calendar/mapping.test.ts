@@ -7,11 +7,15 @@ const cal = { calendarId: 'work', color: null, zone: 'Europe/Berlin' };
 describe('Google event mapping', () => {
   it('keeps google_<calendarId>_<eventId> when it is a valid id, else an id-safe stable form', () => {
     expect(googleRowId('work', 'abc123')).toBe(googleEventId('work', 'abc123'));
-    expect(googleRowId('me@gmail.com', 'abc123')).toBe('google_me.gmail.com_abc123');
-    const long = googleRowId(`${'x'.repeat(60)}@group.calendar.google.com`, `${'e'.repeat(26)}_20261201T100000Z`);
+    expect(googleRowId('me@gmail.com', 'abc123')).toBe('google_me@gmail.com_abc123');
+    expect(googleRowId('en.usa#holiday@group.v.calendar.google.com', 'abc123')).toBe('google_en.usa.holiday@group.v.calendar.google.com_abc123');
+    expect(googleRowId(`c_${'f'.repeat(64)}@group.calendar.google.com`, `${'e'.repeat(26)}_20261201T100000Z`)).toBe(
+      `google_c_${'f'.repeat(64)}@group.calendar.google.com_${'e'.repeat(26)}_20261201T100000Z`,
+    );
+    const long = googleRowId(`${'x'.repeat(160)}@group.calendar.google.com`, `${'e'.repeat(26)}_20261201T100000Z`);
     expect(long).toMatch(/^google_[0-9a-f]{24}_[0-9a-f]{40}$/);
-    expect(googleRowId(`${'x'.repeat(60)}@group.calendar.google.com`, `${'e'.repeat(26)}_20261201T100000Z`)).toBe(long);
-    expect(googleRowId(`${'x'.repeat(60)}@group.calendar.google.com`, `${'e'.repeat(26)}_20261208T100000Z`)).not.toBe(long);
+    expect(googleRowId(`${'x'.repeat(160)}@group.calendar.google.com`, `${'e'.repeat(26)}_20261201T100000Z`)).toBe(long);
+    expect(googleRowId(`${'x'.repeat(160)}@group.calendar.google.com`, `${'e'.repeat(26)}_20261208T100000Z`)).not.toBe(long);
   });
 
   it('maps a one-day all-day event without an end date, and a timed event without a zone into the calendar zone', () => {

@@ -85,15 +85,15 @@ const validId = (id: string) => z.safeParse(idSchema, id).success;
 
 /**
  * The row id of a Google event: `googleEventId(calendarId, eventId)`, `google_<calendarId>_<eventId>`, when that is
- * a valid app id (idSchema: `[A-Za-z0-9_:.-]`, at most 100 characters). Google's calendar ids mostly hold an `@`
- * (`me@gmail.com`, `…@group.calendar.google.com`): then each character outside the id alphabet reads `.`
- * (`google_me.gmail.com_<eventId>`), and an id still too long uses SHA-256 prefixes of both parts. Always the same
+ * a valid app id (idSchema: `[A-Za-z0-9_:.@-]`, at most 200 characters), as it is for mail-address calendar ids
+ * (`google_me@gmail.com_<eventId>`). Otherwise each character outside the id alphabet reads `.` (a holiday
+ * calendar's `#`), and an id still too long uses SHA-256 prefixes of both parts. Always the same
  * id for the same event, always `google_…`.
  */
 export function googleRowId(calendarId: string, eventId: string): string {
   const literal = googleEventId(calendarId, eventId);
   if (validId(literal)) return literal;
-  const readable = googleEventId(calendarId.replace(/[^A-Za-z0-9_:.-]/g, '.'), eventId.replace(/[^A-Za-z0-9_:.-]/g, '.'));
+  const readable = googleEventId(calendarId.replace(/[^A-Za-z0-9_:.@-]/g, '.'), eventId.replace(/[^A-Za-z0-9_:.@-]/g, '.'));
   if (validId(readable)) return readable;
   return googleEventId(sha256(calendarId).slice(0, 24), sha256(eventId).slice(0, 40));
 }
