@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { mdiChevronLeft, mdiChevronRight } from '@mdi/js';
 import { Button, IconButton } from '../../../components/ui/button';
 import { SegmentedControl } from '../../../components/ui/choice';
@@ -13,15 +14,17 @@ export interface CalendarToolbarProps {
   onStep(direction: 1 | -1): void;
   onView(view: CalendarView): void;
   onDays(days: number): void;
+  /** After the view switch: the Google Calendar button (connect, or the Google panel's toggle). */
+  extra?: ReactNode;
 }
 
 const DAY_COUNTS = Array.from({ length: MAX_DAYS - MIN_DAYS + 1 }, (_, i) => String(MIN_DAYS + i));
 
 /**
  * The calendar's own toolbar (FullCalendar's is off): Today, previous, next, the range title, the view switch and,
- * in the days view, how many days. Two rows below 640 px, so it fits a 375 px screen.
+ * in the days view, how many days, then the Google button. Two rows below 640 px, so it fits a 375 px screen.
  */
-export function CalendarToolbar({ view, days, title, onToday, onStep, onView, onDays }: CalendarToolbarProps) {
+export function CalendarToolbar({ view, days, title, onToday, onStep, onView, onDays, extra }: CalendarToolbarProps) {
   const { t } = useLingui();
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="calendar-toolbar">
@@ -60,6 +63,7 @@ export function CalendarToolbar({ view, days, title, onToday, onStep, onView, on
             className="w-28 shrink-0"
           />
         )}
+        {extra}
       </div>
     </div>
   );

@@ -28,6 +28,9 @@ function toInput(o: Occurrence): EventInput {
     end,
     allDay: o.allDay || !o.startTime,
     editable: !readonly && !task,
+    // A read-only event may be picked up, only to be put back with the read-only message (use-move-handler.ts):
+    // the person learns why it does not move. It offers no resize handle.
+    ...(readonly ? { startEditable: true, durationEditable: false } : {}),
     // A task is not one button: its tick and its title are two (an interactive event is role="button").
     interactive: !task,
     // A user's colour gets black or white text, whichever reads (4.5:1 for the title on it).
