@@ -26,7 +26,7 @@ export function GoogleCalendarConnection() {
   return (
     <div className="space-y-3 px-4 py-3" data-testid="google-calendar-settings">
       <p className="text-sm text-muted">
-        <Trans>Show the events of your Google calendars here, read-only and kept up to date every minute.</Trans>
+        <Trans>Show the events of your Google calendars in this app's calendar, read-only and kept up to date every minute.</Trans>
       </p>
       {statusFailed && !status && (
         <FormAlert>

@@ -105,11 +105,14 @@ function lostConnection(): void {
   set({ status: { ...(state.status ?? { available: true, lastSyncAt: null, message: null }), connected: false }, calendars: null });
 }
 
+/** Where "Connect" sends the browser (tests replace `go`: jsdom has no navigation). */
+export const googleNav = { go: (url: string) => window.location.assign(url) };
+
 /** "Connect Google Calendar": the browser goes to Google's authorisation page (it comes back to /calendar?google=…). */
-export async function connect(go: (url: string) => void = (url) => window.location.assign(url)): Promise<void> {
+export async function connect(): Promise<void> {
   try {
     const { authUrl } = await googleApi.authUrl();
-    go(authUrl);
+    googleNav.go(authUrl);
   } catch (err) {
     if (isUnavailable(err)) set({ status: { connected: false, available: false, message: null, lastSyncAt: null } });
     say(isNetwork(err) ? m.offline : m.authUrlFailed);
@@ -129,8 +132,8 @@ export async function syncNow({ quiet = false } = {}): Promise<void> {
   }
   set({ syncing: true });
   try {
-    const { savedEvents } = await googleApi.sync({ calendarIds, ...syncWindow() });
-    if (!quiet) say(savedEvents > 0 ? msg({ message: plural(savedEvents, { one: 'Successfully synced # event', other: 'Successfully synced # events' }) }) : m.nothingToSync);
+    const { savedEvents: count } = await googleApi.sync({ calendarIds, ...syncWindow() });
+    if (!quiet) say(count > 0 ? msg({ message: plural(count, { one: 'Successfully synced # event', other: 'Successfully synced # events' }) }) : m.nothingToSync);
     const status = await googleApi.status().catch(() => null);
     if (status) set({ status });
   } catch (err) {
