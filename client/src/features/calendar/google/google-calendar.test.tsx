@@ -137,6 +137,9 @@ describe('the calendar screen’s Google Calendar', () => {
     reply = apiError(500, 'INTERNAL', 'boom');
     await userEvent.click(sync);
     await waitFor(() => expect(toast().textContent).toBe('Error syncing events'));
+    reply = apiError(502, 'GOOGLE_UNAVAILABLE_UPSTREAM', 'Google did not answer; try again in a minute');
+    await userEvent.click(sync);
+    await waitFor(() => expect(toast().textContent).toBe('Failed to sync events from Google Calendar. Google did not answer; try again in a minute'));
   });
 
   it('Sync now with no visible calendar asks nothing of the server', async () => {

@@ -121,24 +121,22 @@ export async function connect(): Promise<void> {
 
 /**
  * Sync the visible calendars over the window now: 'Successfully synced {count} events', 'No events to sync'
- * (also with no visible calendar: nothing is asked of Google), 'Error syncing events'. `quiet` (right after
- * connecting) tells only a failure, as 'Failed to sync events from Google Calendar'.
+ * (also with no visible calendar: nothing is asked of Google), 'Error syncing events'; Google not answering adds
+ * why ('Failed to sync events from Google Calendar' and the server's reason).
  */
-export async function syncNow({ quiet = false } = {}): Promise<void> {
+export async function syncNow(): Promise<void> {
   const calendarIds = (state.calendars ?? []).filter((c) => c.visible).map((c) => c.id);
-  if (calendarIds.length === 0) {
-    if (!quiet) say(m.nothingToSync);
-    return;
-  }
+  if (calendarIds.length === 0) return say(m.nothingToSync);
   set({ syncing: true });
   try {
     const { savedEvents: count } = await googleApi.sync({ calendarIds, ...syncWindow() });
-    if (!quiet) say(count > 0 ? msg({ message: plural(count, { one: 'Successfully synced # event', other: 'Successfully synced # events' }) }) : m.nothingToSync);
+    say(count > 0 ? msg({ message: plural(count, { one: 'Successfully synced # event', other: 'Successfully synced # events' }) }) : m.nothingToSync);
     const status = await googleApi.status().catch(() => null);
     if (status) set({ status });
   } catch (err) {
     if (notConnected(err)) lostConnection();
-    say(isUpstream(err) ? m.upstream : isNetwork(err) ? m.offline : quiet ? m.syncFailed : m.syncError);
+    if (isUpstream(err)) flash(`${i18n._(m.syncFailed)}. ${i18n._(m.upstream)}`);
+    else say(isNetwork(err) ? m.offline : m.syncError);
   } finally {
     set({ syncing: false });
   }
@@ -164,15 +162,13 @@ export async function disconnect(deleteEvents: boolean): Promise<void> {
   say(deleteEvents ? m.disconnectedDeleted : m.disconnectedKept);
 }
 
-/** After Google's redirect back: `?google=connected` or `?google=error`. */
+/**
+ * After Google's redirect back: `?google=connected` (the server has already made the first sync; its events arrive
+ * by replication) or `?google=error`. Either way the status is read again.
+ */
 export async function afterCallback(outcome: string): Promise<void> {
-  if (outcome !== 'connected') {
-    say(m.connectFailed);
-    return;
-  }
-  say(m.connected);
+  say(outcome === 'connected' ? m.connected : m.connectFailed);
   await refreshStatus();
-  if (state.status?.connected) await syncNow({ quiet: true });
 }
 
 /** Tests: forget the state kept in memory. */
