@@ -8,12 +8,11 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { usePrefs } from '../../../lib/use-prefs';
 import { relativeTime } from '../../../lib/relative-time';
 import { useOnline } from '../../../lib/use-online';
+import { GOOGLE_DEFAULT_COLOR } from './colors';
 import { DisconnectDialog } from './disconnect-dialog';
 import { googleMessages } from './messages';
 import { loadCalendars, setVisible, syncNow, useGoogleState } from './store';
 
-/** SPEC section 3: an imported event without its calendar's own colour shows Google's blue. */
-export const GOOGLE_DEFAULT_COLOR = '#4285F4';
 
 /**
  * What a connected Google Calendar offers (the calendar screen's Google panel and Settings → Google Calendar):

@@ -25,7 +25,8 @@ const googleOccurrence = {
 describe('a read-only (Google) event in the views', () => {
   it('can be picked up but not resized, and a drop is put back with the read-only message; nothing is written', () => {
     const [input] = createInputCache()([googleOccurrence], [], null);
-    expect(input).toMatchObject({ editable: false, startEditable: true, durationEditable: false, className: 'cal-readonly' });
+    // Google's blue when its calendar has no colour of its own.
+    expect(input).toMatchObject({ editable: false, startEditable: true, durationEditable: false, className: 'cal-readonly', color: '#4285F4' });
 
     activateEnglish();
     const actions: CalendarActions = { move: vi.fn(), moveOccurrence: vi.fn() };
