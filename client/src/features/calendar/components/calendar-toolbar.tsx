@@ -14,7 +14,7 @@ export interface CalendarToolbarProps {
   onStep(direction: 1 | -1): void;
   onView(view: CalendarView): void;
   onDays(days: number): void;
-  /** After the view switch: the Google Calendar button (connect, or the Google panel's toggle). */
+  /** At the end of the first row: the Google Calendar button (connect, or the Google panel's toggle). */
   extra?: ReactNode;
 }
 
@@ -22,7 +22,7 @@ const DAY_COUNTS = Array.from({ length: MAX_DAYS - MIN_DAYS + 1 }, (_, i) => Str
 
 /**
  * The calendar's own toolbar (FullCalendar's is off): Today, previous, next, the range title, the view switch and,
- * in the days view, how many days, then the Google button. Two rows below 640 px, so it fits a 375 px screen.
+ * in the days view, how many days; the Google button ends the first row. Two rows below 640 px, so it fits a 375 px screen.
  */
 export function CalendarToolbar({ view, days, title, onToday, onStep, onView, onDays, extra }: CalendarToolbarProps) {
   const { t } = useLingui();
@@ -37,6 +37,7 @@ export function CalendarToolbar({ view, days, title, onToday, onStep, onView, on
         <h2 className="ml-1 min-w-0 truncate text-base font-semibold sm:text-lg" aria-live="polite" data-testid="calendar-title">
           {title}
         </h2>
+        {extra && <div className="ml-auto shrink-0 pl-1">{extra}</div>}
       </div>
       <div className="flex w-full items-center gap-2 sm:w-auto">
         <div className="min-w-0 flex-1 sm:flex-none [&>div]:w-full">
@@ -63,7 +64,6 @@ export function CalendarToolbar({ view, days, title, onToday, onStep, onView, on
             className="w-28 shrink-0"
           />
         )}
-        {extra}
       </div>
     </div>
   );

@@ -63,7 +63,7 @@ export function GoogleCalendarControls() {
         <Button icon={mdiLinkVariantOff} variant="ghost" onClick={() => setConfirm(true)} disabled={!online}>
           <Trans>Disconnect</Trans>
         </Button>
-        <p className="min-w-0 flex-1 text-sm text-muted sm:text-right" data-testid="google-last-sync">
+        <p className="w-full text-sm text-muted sm:w-auto sm:min-w-0 sm:flex-1 sm:text-right" data-testid="google-last-sync">
           {lastSync ? <Trans>Last synced {lastSync}</Trans> : <Trans>Not synced yet</Trans>}
         </p>
       </div>
