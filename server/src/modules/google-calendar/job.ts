@@ -7,7 +7,7 @@ import { jobWindow, syncUser } from './sync.js';
  * The background sync (SPEC section 9): every `syncIntervalMs` (60 s) each connected user's visible calendars are
  * synced over the job window (a month before to a month after now). The turn runs under
  * `runExclusive('google-calendar-sync')`: when several instances share one PostgreSQL exactly one runs it, the
- * others skip that turn. One user's failure is logged and the next user goes on. A turn starts only after the
+ * others skip that turn. While the admin's `googleCalendar` toggle is off the turns do nothing. One user's failure is logged and the next user goes on. A turn starts only after the
  * previous one finished (no overlap); `stop()` (app close) waits for a running turn.
  */
 export class GoogleSyncJob {
@@ -45,6 +45,7 @@ export class GoogleSyncJob {
   async turn(): Promise<void> {
     const { app } = this.svc;
     try {
+      if (!(await app.features.get()).googleCalendar) return; // switched off by the admin: paused
       await runExclusive(app.db, 'google-calendar-sync', async () => {
         const window = jobWindow();
         for (const userId of await connectedUsers(app.db)) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { GOOGLE_REQUEST_TIMEOUT_MS, GOOGLE_SYNC_INTERVAL_MS } from '@adhd/shared/google/types';
 import type { AppConfig } from '../../config.js';
 import { readOrCreateStoredSecret } from '../../db/secrets.js';
-import { tokenSealer, type TokenSealer } from '../../lib/token-crypto.js';
+import { TokenCryptoError, tokenSealer, type TokenSealer } from '../../lib/token-crypto.js';
 import { GoogleGrantRevoked, GoogleUnauthorized, googleRequest, notConnected } from './http.js';
 import { refreshAccess, type OAuthClient } from './oauth.js';
 import { findConnection, markDisconnected, saveAccess } from './repository.js';
@@ -57,11 +57,24 @@ export class GoogleCalendarService {
     const conn = await findConnection(this.app.db, userId);
     if (!conn || conn.status !== 'connected' || !conn.access_token || !conn.refresh_token) throw notConnected();
     const sealer = await this.sealer();
+    const open = async (sealed: string) => {
+      try {
+        return sealer.open(sealed);
+      } catch (err) {
+        if (!(err instanceof TokenCryptoError)) throw err;
+        // Sealed under another key (TOKEN_ENCRYPTION_KEY changed, or the store moved without its token-key).
+        this.app.log.warn({ userId }, 'google calendar: stored tokens cannot be opened with the current key');
+        await markDisconnected(this.app.db, userId, REVOKED_MESSAGE);
+        throw notConnected();
+      }
+    };
     const fresh = conn.expires_at !== null && Date.parse(conn.expires_at) - Date.now() > REFRESH_MARGIN_MS;
-    if (fresh && !force) return sealer.open(conn.access_token);
+    if (fresh && !force) return open(conn.access_token);
     let running = this.refreshing.get(userId);
     if (!running) {
-      running = this.refresh(userId, sealer.open(conn.refresh_token), sealer).finally(() => this.refreshing.delete(userId));
+      running = open(conn.refresh_token)
+        .then((refreshToken) => this.refresh(userId, refreshToken, sealer))
+        .finally(() => this.refreshing.delete(userId));
       this.refreshing.set(userId, running);
     }
     return running;

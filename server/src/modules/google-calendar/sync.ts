@@ -108,16 +108,18 @@ async function applyEvent(tx: MutationTx, e: GoogleEvent, ctx: CalendarContext, 
   const series = seriesId ? await tx.get<EventData>('event', seriesId) : undefined;
   const liveSeries = series && !series.deleted ? withEventDefaults(series.data) : null;
   if (e.status === 'cancelled') {
+    let changed = false;
     if (seriesId) {
+      // A cancelled occurrence: an exdate of its series (the series row changes, so it counts as saved).
       const key = liveSeries && occurrenceKey(e.originalStartTime, liveSeries, ctx.zone);
       if (liveSeries && key && !liveSeries.exdates.includes(key) && liveSeries.exdates.length < MAX_EXDATES) {
-        await write(tx, { ...(liveSeries as EventImportInput), exdates: [...liveSeries.exdates, key].sort() }, seriesId);
+        changed = await write(tx, { ...(liveSeries as EventImportInput), exdates: [...liveSeries.exdates, key].sort() }, seriesId);
       }
     } else {
       for (const r of stored) if (r.data.seriesId === id) await tx.remove('event', r.id);
     }
     await tx.remove('event', id);
-    return 0;
+    return changed ? 1 : 0;
   }
   const fields = toImportedEvent(e, ctx);
   if (!fields || (seriesId && !liveSeries)) {
