@@ -9,7 +9,7 @@ import { engine } from '../../db/sync';
 import { ApiError } from '../../lib/api';
 import { createFeed, downloadIcs, getFeed, ICS_MAX_BYTES, importIcs, revokeFeed, type FeedState, type IcsImportResult } from './calendar-feed-api';
 import { SettingRow, SettingsSection } from './controls';
-import { useOnline } from './online';
+import { useOnline } from '../../lib/use-online';
 import { saveFile } from './data/export-data';
 
 type Job = 'feed' | 'download' | 'import';

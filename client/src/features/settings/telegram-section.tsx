@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FormAlert } from '../../components/ui/form-alert';
 import { ApiError } from '../../lib/api';
 import { SettingsSection } from './controls';
-import { useOnline } from './online';
+import { useOnline } from '../../lib/use-online';
 import { getTelegramStatus, LINK_CODE_TTL_MS, linkTelegram, unlinkTelegram, type TelegramLink, type TelegramStatus } from './telegram-api';
 
 /** How often the section asks whether the chat was linked while it waits for it. */
