@@ -70,7 +70,7 @@ describe('POST /api/auth/connect-google', () => {
   it('answers "Failed to connect Google account" for a bad token', async () => {
     for (const token of [await google.mintIdToken({ sub: newSub(), aud: 'other-client' }), await google.mintIdToken({ sub: newSub() }, { foreignKey: true })]) {
       const res = await call(u, 'POST', '/api/auth/connect-google', { token, userData: { password: TEST_PASSWORD } });
-      expect(res.statusCode).toBe(401);
+      expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: { code: 'GOOGLE_CONNECT_FAILED', message: 'Failed to connect Google account' } });
     }
   });

@@ -9,7 +9,8 @@ import { dummyHash, verifyPassword } from './passwords.js';
 
 /** SPEC section 8 fallbacks: one message for every refused token, never saying why. */
 export const googleLoginFailed = () => new HttpError(401, CODES.loginFailed, 'Google login failed');
-export const googleConnectFailed = () => new HttpError(401, CODES.connectFailed, 'Failed to connect Google account');
+/** 400, not 401: the caller is signed in, and a client reads a 401 on a signed-in call as "the session ended". */
+export const googleConnectFailed = () => new HttpError(400, CODES.connectFailed, 'Failed to connect Google account');
 export const googleUnavailable = () => new HttpError(503, CODES.unavailable, 'Google sign-in is not configured on this server');
 export const googleAccountInUse = () =>
   conflict(CODES.accountInUse, 'This Google account is already linked to another account');
