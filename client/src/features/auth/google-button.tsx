@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
+import type { GoogleSignInConfig } from '@adhd/shared/google/types';
 import { getGoogleConfig, loadGoogleIdentity } from './google-identity';
 
 export type GoogleButtonText = 'continue_with' | 'signin_with' | 'signup_with';
@@ -17,17 +18,21 @@ export function GoogleButton({
   text,
   onCredential,
   onShown,
+  config,
   className,
 }: {
   text: GoogleButtonText;
   onCredential: (credential: string) => void;
   /** Called once Google's button is on screen (a caller may then show what goes with it). */
   onShown?: () => void;
+  /** The server's answer when the caller already has it (else the button asks). */
+  config?: GoogleSignInConfig;
   className?: string;
 }) {
   const { i18n } = useLingui();
   const dark = document.documentElement.classList.contains('dark');
   const slot = useRef<HTMLDivElement>(null);
+  const given = config;
   const latest = useRef({ onCredential, onShown });
   latest.current = { onCredential, onShown };
   const [shown, setShown] = useState(false);
@@ -35,13 +40,13 @@ export function GoogleButton({
   useEffect(() => {
     let live = true;
     void (async () => {
-      const config = await getGoogleConfig();
-      if (!live || !config.available || !config.clientId) return;
+      const { available, clientId } = given ?? (await getGoogleConfig());
+      if (!live || !available || !clientId) return;
       const id = await loadGoogleIdentity().catch(() => null);
       const parent = slot.current;
       if (!live || !id || !parent) return;
       id.initialize({
-        client_id: config.clientId,
+        client_id: clientId,
         callback: (response) => {
           if (response.credential) latest.current.onCredential(response.credential);
         },
@@ -65,7 +70,7 @@ export function GoogleButton({
     return () => {
       live = false;
     };
-  }, [text, dark, i18n.locale]);
+  }, [text, dark, i18n.locale, given]);
 
   // Until Google's button is there, the slot takes no room (no jump when it never comes).
   return <div ref={slot} className={className} hidden={!shown} data-testid="google-button" />;

@@ -1,4 +1,3 @@
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
@@ -10,15 +9,9 @@ import { ApiError } from '../../lib/api';
 import { signInWithGoogle } from './actions';
 import { problemMessage, toProblem } from './errors';
 import { GoogleButton, type GoogleButtonText } from './google-button';
+import { googleMessages } from './google-messages';
 import { fieldMessage } from './messages';
 
-export const googleMessages = {
-  /** SPEC section 8. */
-  loginFailed: msg`Google login failed`,
-  connectFailed: msg`Failed to connect Google account`,
-  registrationClosed: msg`Registration is closed on this server`,
-  wrongPassword: msg`This password is not correct`,
-};
 
 type Step = { kind: 'button' } | { kind: 'terms'; token: string } | { kind: 'password'; token: string };
 
