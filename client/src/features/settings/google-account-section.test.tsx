@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../session/auth-store';
 import { activateEnglish, renderWithI18n } from '../../test/kit';
-import { apiError, mockApi, testUser } from '../../test/screens';
+import { apiError, mockApi, renderScreen, testUser } from '../../test/screens';
+import { DangerZone } from './danger-zone';
 import { GoogleAccountSection } from './google-account-section';
 import { PasswordSection } from './password-section';
 
@@ -127,5 +128,25 @@ describe('the password section of a Google-only account', () => {
     await waitFor(() => expect(authStore.getState().user?.hasPassword).toBe(true));
     expect(api.called('PUT /api/auth/password')[0]!.body).toEqual({ newPassword: 'amber-heron-sings-77', signOutOthers: true });
     expect(screen.getByLabelText('Current password')).toBeTruthy();
+  });
+});
+
+describe('deleting a Google-only account', () => {
+  it('is confirmed with Google instead of a password it does not have', async () => {
+    signedIn({ googleLinked: true, hasPassword: false });
+    const api = mockApi({ 'GET /api/auth/google/config': config, 'POST /api/auth/delete-account': { body: { success: true } } });
+    renderScreen(<DangerZone />, '/auth/settings');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).queryByLabelText('Your password')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await within(dialog).findByText('Confirm with Google first')).toBeTruthy();
+    expect(api.called('POST /api/auth/delete-account')).toHaveLength(0);
+    await within(dialog).findByText('Google button');
+    hand!('id-token-9');
+    expect(await within(dialog).findByText('Confirmed with Google.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    await waitFor(() => expect(api.called('POST /api/auth/delete-account')).toHaveLength(1));
+    expect(api.called('POST /api/auth/delete-account')[0]!.body).toEqual({ googleToken: 'id-token-9' });
   });
 });
