@@ -16,6 +16,8 @@ import { fieldMessage } from './messages';
 type Step = { kind: 'button' } | { kind: 'terms'; token: string } | { kind: 'password'; token: string };
 
 const linkClass = 'font-medium text-primary underline underline-offset-2';
+/** The follow-up step is set apart from the screen's own form: one obvious next action. */
+const STEP_CLASS = 'space-y-3 rounded-xl border-2 border-primary/60 bg-surface-2 p-4';
 
 /**
  * "Continue with Google" on the sign-in and registration screens (a lazy chunk of its own). Google's button hands
@@ -87,7 +89,10 @@ export default function GoogleSignIn({ text }: { text: GoogleButtonText }) {
 
   if (step.kind === 'terms') {
     return (
-      <form noValidate onSubmit={(e) => continueWithTerms(e, step.token)} className="space-y-3" aria-label={t`Create your account with Google`}>
+      <form noValidate onSubmit={(e) => continueWithTerms(e, step.token)} className={STEP_CLASS} aria-label={t`Create your account with Google`}>
+        <p className="font-semibold text-ink">
+          <Trans>Continue with Google</Trans>
+        </p>
         <p className="text-sm text-ink">
           <Trans>One more step: this creates your account with your Google email.</Trans>
         </p>
@@ -128,7 +133,10 @@ export default function GoogleSignIn({ text }: { text: GoogleButtonText }) {
 
   if (step.kind === 'password') {
     return (
-      <form noValidate onSubmit={(e) => continueWithPassword(e, step.token)} className="space-y-3" aria-label={t`Link Google to your account`}>
+      <form noValidate onSubmit={(e) => continueWithPassword(e, step.token)} className={STEP_CLASS} aria-label={t`Link Google to your account`}>
+        <p className="font-semibold text-ink">
+          <Trans>Continue with Google</Trans>
+        </p>
         <p className="text-sm text-ink">
           <Trans>You already have an account with this email. Enter its password once to link Google to it.</Trans>
         </p>
