@@ -29,7 +29,10 @@ const SERVER_MODULE_SURFACES = {
   sync: ['engine.ts', 'fanout.ts', 'hooks.ts', 'hub.ts', 'limits.ts', 'repository.ts', 'rows.ts', 'sync-state.ts', 'tag-refs.ts'],
   user: ['public-user.ts', 'repository.ts'],
   tasks: ['repository.ts'],
-  events: ['repository.ts'],
+  events: ['repository.ts', 'import-write.ts'],
+  // The Google Calendar import maps times and recurrence as a calendar file's import does, and its redirect URI's base as mail links do.
+  'calendar-files': ['ics-import.ts', 'zones.ts'],
+  auth: ['context.ts'],
   habits: ['repository.ts'],
   notes: ['repository.ts'],
   site: ['feature-toggles.ts', 'repository.ts'],

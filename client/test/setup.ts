@@ -1,5 +1,32 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import Dexie from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, vi } from 'vitest';
+
+/*
+ * The client project runs with `isolate: false` (vitest.config.ts): one worker, one jsdom and one copy of the
+ * packages for every file, which saves minutes of start-up per run. What a file may leave behind is reset here,
+ * before each file's own imports run, so that every file still starts as if it ran alone:
+ * - the app's own modules are evaluated afresh (their module-level state: session, toggles, timers' owners);
+ * - a new empty IndexedDB (fake-indexeddb), also for Dexie, which keeps the factory it first saw;
+ * - storage, the document, real timers and the globals and env a file stubbed (vi.stubGlobal, vi.stubEnv).
+ */
+vi.resetModules();
+vi.useRealTimers();
+vi.unstubAllGlobals();
+vi.unstubAllEnvs();
+const idb = new IDBFactory();
+Object.assign(globalThis, { indexedDB: idb, IDBKeyRange });
+Dexie.dependencies.indexedDB = idb;
+Dexie.dependencies.IDBKeyRange = IDBKeyRange;
+localStorage.clear();
+sessionStorage.clear();
+document.head.innerHTML = '';
+document.body.innerHTML = '';
+for (const el of [document.documentElement, document.body]) {
+  for (const name of el.getAttributeNames()) if (!(el === document.documentElement && name === 'lang')) el.removeAttribute(name);
+}
+window.history.replaceState(null, '', '/');
 
 // `findBy…` waits up to 5 s instead of 1 s: a lazily loaded part (the attention notice, a dialog) takes longer
 // than a second to import on a loaded 2-core machine, which made tests fail that wait for something that comes.

@@ -16,6 +16,7 @@ import { maintenancePlugin } from './plugins/maintenance.js';
 import { backupRoutes } from './modules/backup/routes.js';
 import { calendarFileRoutes } from './modules/calendar-files/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
+import { googleCalendarRoutes, type GoogleCalendarTuning } from './modules/google-calendar/routes.js';
 import { folderRoutes } from './modules/folders/routes.js';
 import { habitRoutes } from './modules/habits/routes.js';
 import { noteRoutes } from './modules/notes/routes.js';
@@ -56,6 +57,8 @@ export interface BuildOptions {
   syncLimits?: Partial<SyncLimits>;
   /** The Telegram bot's back-off and polling pace; tests shorten them. */
   telegram?: Partial<TelegramTuning>;
+  /** The Google Calendar job's interval and the timeout of requests to Google; tests shorten them. */
+  googleCalendar?: Partial<GoogleCalendarTuning>;
   /** Heads of dynamic public pages for the served HTML (plugins/page-head.ts), besides the static table. */
   pageMeta?: PageMetaResolver[];
 }
@@ -125,6 +128,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(backupRoutes);
   await app.register(calendarFileRoutes, { config });
   await app.register(telegramRoutes, { config, tuning: options.telegram });
+  await app.register(googleCalendarRoutes, { config, tuning: options.googleCalendar });
   await app.register(featureToggleRoutes);
   await app.register(siteRoutes);
   await app.register(newsRoutes);

@@ -102,6 +102,11 @@ describe.runIf(PG_URL)('migrate-store into PostgreSQL', () => {
     db.prepare('insert into telegram_links (user_id, chat_id, username, linked_at) values (?, ?, ?, ?)').run(annId, '4242', 'ann_tg', '2026-11-28T00:00:00.000Z');
     db.prepare('insert into telegram_codes (code_hash, user_id, expires_at, used_at) values (?, ?, ?, null)').run('f'.repeat(64), annId, '2026-11-28T00:10:00.000Z');
     db.prepare('insert into telegram_state (key, value) values (?, ?)').run('offset', '17');
+    // A Google Calendar connection (sealed tokens), one calendar and a pending authorisation (migration 0016).
+    const at = '2026-11-28T00:00:00.000Z';
+    db.prepare('insert into google_connections (user_id, access_token, refresh_token, expires_at, status, message, last_sync_at, created_at, updated_at) values (?, ?, ?, ?, ?, null, ?, ?, ?)').run(annId, 'v1.a.b.c', 'v1.d.e.f', at, 'connected', at, at, at);
+    db.prepare('insert into google_calendars (user_id, calendar_id, summary, color, description, location, html_link, time_zone, is_primary, visible, position, sync_token, sync_time_min, sync_time_max) values (?, ?, ?, ?, null, null, null, ?, 1, 1, 0, ?, ?, ?)').run(annId, 'ann@example.com', 'Ann', '#0b8043', 'Europe/Berlin', 'sync-1', at, at);
+    db.prepare('insert into google_oauth_states (state_hash, user_id, verifier, redirect_uri, created_at, expires_at, used_at) values (?, ?, ?, ?, ?, ?, null)').run('e'.repeat(64), annId, 'v1.g.h.i', 'http://localhost/api/google/calendar/callback', at, at);
     db.close();
   });
   afterAll(async () => {
@@ -155,6 +160,8 @@ describe.runIf(PG_URL)('migrate-store into PostgreSQL', () => {
       // The signing key moved too (every PostgreSQL instance reads it from the database).
       const jwtKey = (await onCopy("select value from server_secrets where name = 'jwt'"))[0]?.value;
       expect(jwtKey).toBe(readFileSync(path.join(fx.dataDir, 'jwt-secret'), 'utf8').trim());
+      const tokenKey = (await onCopy("select value from server_secrets where name = 'token-key'"))[0]?.value;
+      expect(tokenKey).toBe(readFileSync(path.join(fx.dataDir, 'token-key'), 'utf8').trim());
     } finally {
       source.close();
       await target.destroy();

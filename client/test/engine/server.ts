@@ -49,7 +49,19 @@ export async function startServer(options: Record<string, unknown> = {}): Promis
     baseUrl,
     app: fixture.app,
     seedUser: () => seedUser(fixture.app),
-    push: (token, clientId, mutations) => call('/api/sync/push', token, { clientId, schemaVersion: 1, mutations }),
+    /**
+     * Pushes `mutations` and, like the engine, again with whatever the answer did not acknowledge yet: a busy
+     * server applies a large batch in parts (its per-request time budget, docs/sync.md). Answers the last reply.
+     */
+    async push(token, clientId, mutations) {
+      let rest = mutations;
+      for (;;) {
+        const res = await call<PushResponse>('/api/sync/push', token, { clientId, schemaVersion: 1, mutations: rest });
+        const left = rest.filter((m) => m.id > res.lastMutationId);
+        if (left.length === 0 || left.length === rest.length) return res;
+        rest = left;
+      }
+    },
     async snapshot(token) {
       const clientId = `snap_${crypto.randomUUID().replaceAll('-', '')}`;
       const rows = new Map<string, PullResponse['changes'][number]>();

@@ -133,12 +133,22 @@ export async function migrateStore({ dataDir, to, io }: MigrateStoreOptions): Pr
  * (`server_secrets.jwt`, which every instance reads when `JWT_SECRET` is unset), so devices stay signed in.
  */
 async function carrySigningKey(dataDir: string, pg: Kysely<Database>, io: CliIo): Promise<void> {
-  const file = path.join(dataDir, 'jwt-secret');
-  if (!existsSync(file)) return;
-  const value = readFileSync(file, 'utf8').trim();
-  if (!value) return;
-  await pg.insertInto('server_secrets').values({ name: 'jwt', value, created_at: new Date().toISOString() }).onConflict((oc) => oc.column('name').doNothing()).execute();
-  io.print('The signing key in DATA_DIR/jwt-secret now lives in the database too: signed-in devices stay signed in.');
+  if (await carrySecret(dataDir, 'jwt-secret', 'jwt', pg)) {
+    io.print('The signing key in DATA_DIR/jwt-secret now lives in the database too: signed-in devices stay signed in.');
+  }
+  // The key that seals stored Google tokens (docs/google-calendar.md), read by every instance when TOKEN_ENCRYPTION_KEY is unset.
+  if (await carrySecret(dataDir, 'token-key', 'token-key', pg)) {
+    io.print('The token encryption key in DATA_DIR/token-key now lives in the database too: Google Calendar connections keep working.');
+  }
+}
+
+async function carrySecret(dataDir: string, file: string, name: string, pg: Kysely<Database>): Promise<boolean> {
+  const full = path.join(dataDir, file);
+  if (!existsSync(full)) return false;
+  const value = readFileSync(full, 'utf8').trim();
+  if (!value) return false;
+  await pg.insertInto('server_secrets').values({ name, value, created_at: new Date().toISOString() }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  return true;
 }
 
 const USAGE = 'Usage: npm run migrate-store -- --to postgres://user:password@host:5432/db [--data-dir DIR]';

@@ -22,6 +22,9 @@ export interface Database {
   feedback: FeedbackTable;
   redirects: RedirectsTable;
   news: NewsTable;
+  google_connections: GoogleConnectionsTable;
+  google_calendars: GoogleCalendarsTable;
+  google_oauth_states: GoogleOauthStatesTable;
 }
 
 export interface UsersTable {
@@ -226,4 +229,49 @@ export interface NewsTable {
   author_id: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A Google Calendar connection (migration 0016): tokens sealed by lib/token-crypto.ts, never in clear. */
+export interface GoogleConnectionsTable {
+  user_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  /** When the access token stops working (ISO). */
+  expires_at: string | null;
+  status: 'connected' | 'disconnected';
+  /** Why the connection ended on its own (Google refused the refresh token), shown by the status route. */
+  message: string | null;
+  last_sync_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One of a connected account's Google calendars, with its incremental sync token and that token's window. */
+export interface GoogleCalendarsTable {
+  user_id: string;
+  calendar_id: string;
+  summary: string;
+  color: string | null;
+  description: string | null;
+  location: string | null;
+  html_link: string | null;
+  time_zone: string | null;
+  is_primary: number;
+  visible: number;
+  /** Order of Google's calendar list. */
+  position: number;
+  sync_token: string | null;
+  sync_time_min: string | null;
+  sync_time_max: string | null;
+}
+
+/** An authorisation request in flight: SHA-256 of its `state`, the sealed PKCE verifier, 10 minutes, used once. */
+export interface GoogleOauthStatesTable {
+  state_hash: string;
+  user_id: string;
+  verifier: string;
+  redirect_uri: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }

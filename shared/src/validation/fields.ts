@@ -47,9 +47,12 @@ export function intParamSchema(min: number, max: number) {
   );
 }
 
-export const ID_MAX = 100;
-/** Entity ids: client-generated (UUIDv7 or similar), URL-safe, bounded. */
-export const idSchema = z.string().check(lengthGate(ID_MAX, 'validation.invalidId'), z.regex(/^[A-Za-z0-9_:.-]{1,100}$/, 'validation.invalidId'));
+export const ID_MAX = 200;
+/**
+ * Entity ids: client-generated (UUIDv7 or similar), URL-safe, bounded. `@` is allowed (a path character of RFC
+ * 3986) because imported Google events are `google_<calendarId>_<eventId>` and calendar ids are mail addresses.
+ */
+export const idSchema = z.string().check(lengthGate(ID_MAX, 'validation.invalidId'), z.regex(/^[A-Za-z0-9_:.@-]{1,200}$/, 'validation.invalidId'));
 
 /** An id given as a string or as an object with `_id` (SPEC: tags and parents come both ways). */
 export const idRefSchema = z.pipe(

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { daysBetween } from '@adhd/shared/time';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { mdiPlus } from '@mdi/js';
 import { Button } from '../../components/ui/button';
@@ -17,6 +17,7 @@ import { useCalendarActions } from './data/actions';
 import { EventDialog, type EventDialogTarget } from './dialog';
 import { habitsDueOn, liveEvents, useEvents, useOccurrences, useTaskEvents } from './data/queries';
 import { createInputCache, type EntryProps } from './data/to-fc';
+import { GoogleCalendarPanel, GoogleToolbarButton, useGoogleConnection } from './google';
 import { useMoveHandler } from './hooks/use-move-handler';
 import { useStoredCalendarView } from './logic/stored-view';
 import { anchorFor, rangeTitle, stepAnchor, visibleRange, type CalendarView } from './logic/views';
@@ -45,6 +46,9 @@ export function CalendarScreen() {
   const [target, setTarget] = useState<EventDialogTarget | null>(null);
   const [params, setParams] = useSearchParams();
   const [, navigate] = useLocation();
+  const [googleOpen, setGoogleOpen] = useState(false);
+  const googlePanelId = useId();
+  useGoogleConnection();
 
   const events = useEvents();
   const tasks = useTasks();
@@ -116,7 +120,9 @@ export function CalendarScreen() {
         onStep={(d) => setAnchor(stepAnchor(view, anchor, d, days))}
         onView={changeView}
         onDays={stored.setDays}
+        extra={<GoogleToolbarButton open={googleOpen} onToggle={() => setGoogleOpen((o) => !o)} panelId={googlePanelId} />}
       />
+      <GoogleCalendarPanel open={googleOpen} id={googlePanelId} onClose={() => setGoogleOpen(false)} />
       {empty && (
         <EmptyState title={<Trans>Nothing planned this month</Trans>} hint={<Trans>Click a day to add an event. Tasks with a due date show up here too.</Trans>} />
       )}

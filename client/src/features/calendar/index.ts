@@ -6,3 +6,5 @@
 export { PrefilledEventDialog, type PrefilledEventDialogProps, type EventFields } from './dialog';
 // The dashboard's upcoming events: the live events and the cached occurrence expansion.
 export { useEvents, expandCached } from './data/queries';
+// Settings → Connections → Google Calendar: the connection's status, Connect, and the same controls as the calendar's Google panel.
+export { GoogleCalendarConnection } from './google';

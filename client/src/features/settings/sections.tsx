@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
 import type { PublicUser } from '@adhd/shared/users/schema';
-import { Button } from '../../components/ui/button';
 import { fieldBox } from '../../components/ui/cn';
 import { timeZone } from '../../lib/api';
 import { readFontSize, readTheme, type FontSize, type Theme } from '../../lib/theme';
@@ -12,6 +11,7 @@ import type { FlushResult } from './preferences';
 import { savePreferences, saveProfile } from './save';
 import { useFeatureToggles } from '../../lib/feature-toggles';
 import { VideoModeNotice } from '../brainrot';
+import { GoogleCalendarConnection } from '../calendar';
 
 /** Shows how a change's send went (the screen's small note); the change itself has applied already. */
 export type Report = (sent: Promise<FlushResult>) => void;
@@ -145,15 +145,14 @@ export function NotificationsSection({ report }: { report: Report }) {
   );
 }
 
-/** Settings → Connections → Google Calendar: not offered by this server yet, said calmly (not an error). */
+/**
+ * Settings → Connections → Google Calendar (issue 19): whether this server offers it, Connect, or the connected
+ * calendars with Sync now and Disconnect (the calendar feature's own controls, the same as its Google panel).
+ */
 export function GoogleCalendarSection() {
   return (
     <SettingsSection title={<Trans>Google Calendar</Trans>}>
-      <SettingRow label={<Trans>Connect Google Calendar</Trans>} description={<Trans>Not available on this server.</Trans>}>
-        <Button disabled className="w-full sm:w-auto">
-          <Trans>Connect</Trans>
-        </Button>
-      </SettingRow>
+      <GoogleCalendarConnection />
     </SettingsSection>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { eventImportSchema, importedEventId, withEventDefaults, type EventData, type EventImportInput } from '@adhd/shared/events/schema';
+import { eventImportSchema, GOOGLE_EVENT_PREFIX, importedEventId, withEventDefaults, type EventData, type EventImportInput } from '@adhd/shared/events/schema';
 import { normaliseEvent, putEvent } from '@adhd/shared/events/store';
 import { MutationError, type MutationTx } from '@adhd/shared/sync/mutator';
 import { toFieldErrors } from '@adhd/shared/validation/issues';
@@ -16,7 +16,8 @@ import { toFieldErrors } from '@adhd/shared/validation/issues';
  *
  * The row's id is `importedEventId(uid)` (an override: `importedEventId(uid, originalStart)`, with
  * `seriesId: importedEventId(uid)`), so a second import of the same file finds the same rows and, when nothing
- * changed, writes nothing ('unchanged'). Bad fields or broken event rules throw MutationError VALIDATION (the
+ * changed, writes nothing ('unchanged'). A Google event (`source` 'google') names its row itself: `opts.id` =
+ * `googleEventId(calendarId, eventId)` (SPEC section 3), which must start with `google_`. Bad fields or broken event rules throw MutationError VALIDATION (the
  * error handler answers 400; a caller that wants "nothing imported" lets it abort the whole transaction).
  */
 
@@ -25,11 +26,14 @@ export type ImportOutcome = 'created' | 'updated' | 'unchanged';
 const sameData = (a: EventData, b: EventData): boolean =>
   (Object.keys(a) as (keyof EventData)[]).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
 
-export async function writeImportedEvent(tx: MutationTx, input: EventImportInput): Promise<ImportOutcome> {
+export async function writeImportedEvent(tx: MutationTx, input: EventImportInput, opts: { id?: string } = {}): Promise<ImportOutcome> {
   const parsed = z.safeParse(eventImportSchema, input);
   if (!parsed.success) throw new MutationError('VALIDATION', 'Invalid event', toFieldErrors(parsed.error));
   const { _id: _ignored, ...fields } = parsed.data;
-  const id = importedEventId(fields.uid, fields.seriesId ? fields.originalStart : null);
+  if (opts.id !== undefined && (fields.source !== 'google' || !opts.id.startsWith(GOOGLE_EVENT_PREFIX))) {
+    throw new MutationError('VALIDATION', 'Only a Google event names its own id, and it starts with google_');
+  }
+  const id = opts.id ?? importedEventId(fields.uid, fields.seriesId ? fields.originalStart : null);
   const data = normaliseEvent(withEventDefaults(fields));
   const existing = await tx.get<EventData>('event', id);
   const live = existing !== undefined && !existing.deleted;

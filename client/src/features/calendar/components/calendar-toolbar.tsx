@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { mdiChevronLeft, mdiChevronRight } from '@mdi/js';
 import { Button, IconButton } from '../../../components/ui/button';
 import { SegmentedControl } from '../../../components/ui/choice';
@@ -13,15 +14,17 @@ export interface CalendarToolbarProps {
   onStep(direction: 1 | -1): void;
   onView(view: CalendarView): void;
   onDays(days: number): void;
+  /** At the end of the first row: the Google Calendar button (connect, or the Google panel's toggle). */
+  extra?: ReactNode;
 }
 
 const DAY_COUNTS = Array.from({ length: MAX_DAYS - MIN_DAYS + 1 }, (_, i) => String(MIN_DAYS + i));
 
 /**
  * The calendar's own toolbar (FullCalendar's is off): Today, previous, next, the range title, the view switch and,
- * in the days view, how many days. Two rows below 640 px, so it fits a 375 px screen.
+ * in the days view, how many days; the Google button ends the first row. Two rows below 640 px, so it fits a 375 px screen.
  */
-export function CalendarToolbar({ view, days, title, onToday, onStep, onView, onDays }: CalendarToolbarProps) {
+export function CalendarToolbar({ view, days, title, onToday, onStep, onView, onDays, extra }: CalendarToolbarProps) {
   const { t } = useLingui();
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="calendar-toolbar">
@@ -34,6 +37,7 @@ export function CalendarToolbar({ view, days, title, onToday, onStep, onView, on
         <h2 className="ml-1 min-w-0 truncate text-base font-semibold sm:text-lg" aria-live="polite" data-testid="calendar-title">
           {title}
         </h2>
+        {extra && <div className="ml-auto shrink-0 pl-1">{extra}</div>}
       </div>
       <div className="flex w-full items-center gap-2 sm:w-auto">
         <div className="min-w-0 flex-1 sm:flex-none [&>div]:w-full">

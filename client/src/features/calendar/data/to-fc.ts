@@ -1,6 +1,7 @@
 import type { EventInput } from '@fullcalendar/react';
 import { addDays } from '@adhd/shared/time';
 import { textColorOn } from '../../tags';
+import { GOOGLE_DEFAULT_COLOR } from '../google/colors';
 import type { HabitToday } from './queries';
 import type { Occurrence } from './shared-events';
 
@@ -18,6 +19,8 @@ function toInput(o: Occurrence): EventInput {
   const end = o.allDay || !o.startTime ? addDays(o.endDate ?? o.startDate, 1) : o.endTime ? `${o.endDate ?? o.startDate}T${o.endTime}:00` : undefined;
   const readonly = isReadonly(o);
   const task = isTask(o);
+  // A Google event without its calendar's own colour: Google's blue (SPEC section 3).
+  const color = o.color ?? (o.event.source === 'google' ? GOOGLE_DEFAULT_COLOR : null);
   const props: EntryProps = task
     ? { kind: 'task', occurrence: o, taskId: String(o.event.sourceId ?? o.eventId), completed: o.event.details.completed === true }
     : { kind: 'event', occurrence: o, readonly, recurring: o.seriesId !== null && o.event.seriesId === null };
@@ -28,10 +31,13 @@ function toInput(o: Occurrence): EventInput {
     end,
     allDay: o.allDay || !o.startTime,
     editable: !readonly && !task,
+    // A read-only event may be picked up, only to be put back with the read-only message (use-move-handler.ts):
+    // the person learns why it does not move. It offers no resize handle.
+    ...(readonly ? { startEditable: true, durationEditable: false } : {}),
     // A task is not one button: its tick and its title are two (an interactive event is role="button").
     interactive: !task,
     // A user's colour gets black or white text, whichever reads (4.5:1 for the title on it).
-    ...(o.color ? { color: o.color, contrastColor: textColorOn(o.color) } : {}),
+    ...(color ? { color, contrastColor: textColorOn(color) } : {}),
     className: task ? 'cal-task' : readonly ? 'cal-readonly' : undefined,
     extendedProps: props,
   };
