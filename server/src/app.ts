@@ -95,7 +95,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { googleSignIn: config.googleClientId !== null });
   await app.register(requestContextPlugin);
   await app.register(dbPlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await app.register(authPlugin, {

@@ -80,6 +80,7 @@ export function testUser(patch: Partial<PublicUser> = {}): PublicUser {
     brainrotEnabled: false,
     locale: 'en',
     googleLinked: false,
+    hasPassword: true,
     telegramLinked: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

@@ -21,12 +21,38 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
-const HELMET_OPTIONS = {
-  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-  referrerPolicy: { policy: 'no-referrer' },
-  hsts: { maxAge: 31_536_000, includeSubDomains: true },
-  crossOriginEmbedderPolicy: false,
+/**
+ * What Google Identity Services needs (its script, and its button and One Tap iframes, styles and requests under
+ * /gsi/), added only when the server offers Google sign-in (GOOGLE_CLIENT_ID set). Nothing else of Google's origin.
+ */
+export const GOOGLE_SIGN_IN_SOURCES = {
+  scriptSrc: ['https://accounts.google.com/gsi/client'],
+  styleSrc: ['https://accounts.google.com/gsi/style'],
+  frameSrc: ['https://accounts.google.com/gsi/'],
+  connectSrc: ['https://accounts.google.com/gsi/'],
 } as const;
+
+/** The CSP directives: the strict base, plus Google Identity Services' sources when Google sign-in is on. */
+export function contentSecurityPolicy(googleSignIn: boolean): Record<string, string[] | null> {
+  const base: Record<string, string[] | null> = { ...CONTENT_SECURITY_POLICY };
+  if (!googleSignIn) return base;
+  return {
+    ...base,
+    scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, ...GOOGLE_SIGN_IN_SOURCES.scriptSrc],
+    styleSrc: [...CONTENT_SECURITY_POLICY.styleSrc, ...GOOGLE_SIGN_IN_SOURCES.styleSrc],
+    frameSrc: ["'self'", ...GOOGLE_SIGN_IN_SOURCES.frameSrc],
+    connectSrc: [...CONTENT_SECURITY_POLICY.connectSrc, ...GOOGLE_SIGN_IN_SOURCES.connectSrc],
+  };
+}
+
+const helmetOptions = (googleSignIn: boolean) =>
+  ({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(googleSignIn) },
+    referrerPolicy: { policy: 'no-referrer' },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    crossOriginEmbedderPolicy: false,
+  }) as const;
+const HELMET_OPTIONS = helmetOptions(false);
 
 const setHelmetHeaders = helmet(HELMET_OPTIONS);
 
@@ -39,10 +65,13 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
   if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
 }
 
-/** Security headers on every response: CSP, nosniff, Referrer-Policy, frame-ancestors, HSTS (one year). */
-export const securityPlugin = fp(
-  async (app) => {
-    await app.register(fastifyHelmet, HELMET_OPTIONS);
+/**
+ * Security headers on every response: CSP, nosniff, Referrer-Policy, frame-ancestors, HSTS (one year). With
+ * `googleSignIn` the CSP also lets the sign-in screens load Google Identity Services.
+ */
+export const securityPlugin = fp<{ googleSignIn?: boolean }>(
+  async (app, opts) => {
+    await app.register(fastifyHelmet, helmetOptions(opts.googleSignIn === true));
     app.addHook('onSend', async (request, reply) => {
       if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     });

@@ -59,8 +59,11 @@ export const changePasswordSchema = z.object({
   /** End every other session too (ASVS 7.4.3). */
   signOutOthers: z.optional(z.boolean('validation.invalid')),
 });
-/** Account deletion is confirmed with the password (CONTRACT.md "account"). */
-export const deleteAccountSchema = z.object({ password: loginSchema.shape.password });
+/**
+ * Account deletion is confirmed with the password (CONTRACT.md "account"); an account without a password (created
+ * through Google) confirms with a fresh Google ID token of its linked Google account instead.
+ */
+export const deleteAccountSchema = z.object({ password: z.optional(loginSchema.shape.password), googleToken: z.optional(requiredString(8192)) });
 
 export const profileSchema = z.object({
   name: z.optional(nameSchema),
@@ -115,6 +118,8 @@ export interface PublicUser {
   brainrotEnabled: boolean;
   locale: 'en' | 'ru';
   googleLinked: boolean;
+  /** False for an account created through Google that has not set a password yet. */
+  hasPassword: boolean;
   telegramLinked: boolean;
   createdAt: string;
   updatedAt: string;

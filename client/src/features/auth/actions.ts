@@ -3,6 +3,7 @@ import type { PublicUser } from '@adhd/shared/users/schema';
 import { request, setToken, timeZone } from '../../lib/api';
 import { authStore, withSession } from '../../session/auth-store';
 import { ProfileRefreshError, TokenStorageError } from './errors';
+import { postGoogleSignIn } from './google-identity';
 import { adoptAccountPreferences } from '../settings';
 
 /**
@@ -23,6 +24,29 @@ async function startSession(res: SessionResponse): Promise<void> {
 
 export async function login(email: string, password: string): Promise<void> {
   const res = await request<SessionResponse>('/api/auth/login', { method: 'POST', body: { email, password }, auth: false, retries: 0 });
+  await startSession(res);
+  void adoptAccountPreferences();
+}
+
+/**
+ * Google sign-in (docs/google-signin.md): the ID token, plus what the server asked for on an earlier try (the
+ * terms for a new account, the existing account's password to link it). Throws the ApiError of a refusal
+ * (409 GOOGLE_TERMS_REQUIRED / GOOGLE_PASSWORD_REQUIRED ask the screen for more).
+ */
+export async function signInWithGoogle(input: {
+  token: string;
+  acceptTerms?: boolean;
+  marketingConsent?: boolean;
+  password?: string;
+}): Promise<void> {
+  const res = await postGoogleSignIn({
+    token: input.token,
+    userData: { acceptTerms: input.acceptTerms, password: input.password },
+    marketingConsent: input.marketingConsent ?? false,
+    timezone: timeZone(),
+    weekStartDay: 0,
+    locale: locale(),
+  });
   await startSession(res);
   void adoptAccountPreferences();
 }
@@ -126,17 +150,21 @@ export function logout(): Promise<void> {
  * A new password, confirmed with the current one. This device's session is renewed (the answer's token replaces
  * the old one); `signOutOthers` also ends every other device's session.
  */
-export async function changePassword(input: { currentPassword: string; newPassword: string; signOutOthers: boolean }): Promise<void> {
+export async function changePassword(input: { currentPassword?: string; newPassword: string; signOutOthers: boolean }): Promise<void> {
   const res = await withSession(() =>
     request<{ success: boolean; token: string }>('/api/auth/password', { method: 'PUT', body: input, retries: 0 }),
   );
   if (!setToken(res.token)) throw new TokenStorageError();
 }
 
-/** Deletes the account on the server (confirmed with the password), then everything this device holds for it. */
-export async function deleteAccount(password: string): Promise<void> {
+/**
+ * Deletes the account on the server (confirmed with the password, or for an account without one with a fresh
+ * Google ID token of its linked Google account), then everything this device holds for it.
+ */
+export async function deleteAccount(confirmation: string | { googleToken: string }): Promise<void> {
+  const body = typeof confirmation === 'string' ? { password: confirmation } : confirmation;
   await withSession(() =>
-    request<{ success: boolean }>('/api/auth/delete-account', { method: 'POST', body: { password }, retries: 0 }),
+    request<{ success: boolean }>('/api/auth/delete-account', { method: 'POST', body, retries: 0 }),
   );
   await authStore.endLocalSession();
 }

@@ -11,3 +11,6 @@ export { checkConfirm, checkLoginPassword, checkPassword, validate } from './val
 export { resendVerification } from './actions';
 export { ResendCode } from './components/code-fields';
 export { useCountdown } from './use-countdown';
+export { GoogleButton } from './google-button';
+export { getGoogleConfig, postConnectGoogle, postDisconnectGoogle } from './google-identity';
+export { googleMessages } from './google-messages';

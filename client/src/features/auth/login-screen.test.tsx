@@ -25,8 +25,8 @@ describe('login screen', () => {
     expect(email).toHaveProperty('ariaInvalid', 'true');
     expect(screen.getAllByText('This field is required')).toHaveLength(2);
     expect(document.activeElement).toBe(email);
-    // Nothing but the feature toggles (read once per page, issue 18) went to the server.
-    expect(api.calls.filter((c) => c.key !== 'GET /api/feature-toggles')).toHaveLength(0);
+    // Nothing but the feature toggles (read once per page, issue 18) and whether Google sign-in is offered went to the server.
+    expect(api.calls.filter((c) => c.key !== 'GET /api/feature-toggles' && c.key !== 'GET /api/auth/google/config')).toHaveLength(0);
   });
 
   it('rejects an invalid email address and links the error to the field', async () => {

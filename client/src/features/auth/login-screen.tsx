@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Redirect, useSearch } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
@@ -15,6 +15,9 @@ import { useAuthForm } from './use-auth-form';
 import { checkEmail, checkLoginPassword } from './validation';
 
 const FIELDS = ['email', 'password'] as const;
+
+/** "Continue with Google": its own chunk, which loads Google's script only when the server offers it. */
+const GoogleSignIn = lazy(() => import('./google-sign-in'));
 
 /** Sign in (/auth/login): email and password; after success the `redirect` path or the dashboard. */
 export function LoginScreen() {
@@ -92,6 +95,11 @@ export function LoginScreen() {
         </div>
         <SubmitButton busy={busy} busyLabel={t`Signing in…`} label={t`Sign in`} />
       </form>
+      <div className="mt-4">
+        <Suspense fallback={null}>
+          <GoogleSignIn text="signin_with" />
+        </Suspense>
+      </div>
     </AuthCard>
   );
 }

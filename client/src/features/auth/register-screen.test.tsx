@@ -48,8 +48,8 @@ describe('registration, step 1', () => {
     const terms = screen.getByRole('checkbox', { name: /I agree to the/ });
     expect(terms.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(terms);
-    // Nothing but the feature toggles (read once per page, issue 18) went to the server.
-    expect(api.calls.filter((c) => c.key !== 'GET /api/feature-toggles')).toHaveLength(0);
+    // Nothing but the feature toggles (read once per page, issue 18) and whether Google sign-in is offered went to the server.
+    expect(api.calls.filter((c) => c.key !== 'GET /api/feature-toggles' && c.key !== 'GET /api/auth/google/config')).toHaveLength(0);
   });
 
   it('links the terms and the privacy policy', () => {
@@ -119,7 +119,7 @@ describe('registration, step 2', () => {
     await fillStepTwo('123 456', 'a long password');
     expect((await screen.findByTestId('where')).textContent).toBe('/dashboard');
     expect(api.called('POST /api/auth/verify-email')[0]!.body).toEqual({ email: 'ada@example.com', code: '123456' });
-    expect(api.calls.map((c) => c.key).filter((k) => k !== 'POST /api/auth/resend-verification')).toEqual([
+    expect(api.calls.map((c) => c.key).filter((k) => k !== 'POST /api/auth/resend-verification' && k !== 'GET /api/auth/google/config')).toEqual([
       'POST /api/auth/verify-email',
       'POST /api/auth/register',
     ]);

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { Button, buttonClass } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
@@ -17,6 +17,9 @@ import { useCountdown } from './use-countdown';
 export const RESEND_SECONDS = 60;
 
 type Step = 'details' | 'code' | 'exists';
+
+/** "Continue with Google": its own chunk, which loads Google's script only when the server offers it. */
+const GoogleSignIn = lazy(() => import('./google-sign-in'));
 
 /** Two-step registration (/auth/register): send a code, then finish with the code and a password. */
 export function RegisterScreen() {
@@ -107,6 +110,13 @@ export function RegisterScreen() {
           onBack={() => setStep('details')}
           onExists={() => setStep('exists')}
         />
+      )}
+      {step === 'details' && (
+        <div className="mt-4">
+          <Suspense fallback={null}>
+            <GoogleSignIn text="signup_with" />
+          </Suspense>
+        </div>
       )}
     </AuthCard>
   );

@@ -4,12 +4,18 @@ import { useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PasswordField } from '../../components/ui/password-field';
-import { authMessages, deleteAccount, fieldMessage, problemMessage, toProblem } from '../auth';
+import { useAuth } from '../../session/auth-store';
+import { authMessages, deleteAccount, fieldMessage, GoogleButton, problemMessage, toProblem } from '../auth';
 import { SettingRow, SettingsSection } from './controls';
 
-/** Settings → Danger zone: account deletion, confirmed with the password. Set apart from the other sections. */
+/**
+ * Settings → Danger zone: account deletion, confirmed with the password (an account created through Google, with
+ * no password yet, confirms with Google instead). Set apart from the other sections.
+ */
 export function DangerZone() {
   const { t, i18n } = useLingui();
+  const withGoogle = useAuth().user?.hasPassword === false;
+  const [googleToken, setGoogleToken] = useState<string | null>(null);
   const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -19,20 +25,21 @@ export function DangerZone() {
 
   /** Rejects (the dialog stays open and shows `deleteError`) unless the account is gone. */
   async function remove() {
-    if (!password) {
-      setPasswordError(i18n._(fieldMessage({ key: 'validation.required' })));
-      throw new Error('password required');
+    if (withGoogle ? !googleToken : !password) {
+      setPasswordError(withGoogle ? t`Confirm with Google first` : i18n._(fieldMessage({ key: 'validation.required' })));
+      throw new Error('confirmation required');
     }
     setDeleting(true);
     setDeleteError(null);
     setPasswordError(null);
     try {
-      await deleteAccount(password);
+      await deleteAccount(withGoogle && googleToken ? { googleToken } : password);
       navigate('/', { replace: true });
     } catch (err) {
       const p = toProblem(err);
       setDeleting(false);
       if (p.kind === 'wrongPassword') setPasswordError(i18n._(authMessages.wrongPassword));
+      if (withGoogle) setGoogleToken(null); // used or refused: a new confirmation for the next try
       setDeleteError(i18n._(p.kind === 'network' || p.kind === 'rateLimited' ? problemMessage(p, authMessages.deleteFailed) : authMessages.deleteFailed));
       throw err;
     }
@@ -42,6 +49,7 @@ export function DangerZone() {
     if (deleting) return;
     setConfirming(open);
     setPassword('');
+    setGoogleToken(null);
     setPasswordError(null);
     setDeleteError(null);
   };
@@ -68,17 +76,33 @@ export function DangerZone() {
             <Trans>
               This permanently deletes your account with all your tasks, habits, notes, events and tags. It cannot be undone.
             </Trans>
-            <PasswordField
-              containerClassName="mt-4"
-              label={t`Your password`}
-              autoComplete="current-password"
-              value={password}
-              error={passwordError}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                setPasswordError(null);
-              }}
-            />
+            {withGoogle ? (
+              <div className="mt-4 space-y-2">
+                <p>{googleToken ? <Trans>Confirmed with Google.</Trans> : <Trans>Confirm with the Google account you sign in with:</Trans>}</p>
+                {!googleToken && (
+                  <GoogleButton
+                    text="continue_with"
+                    onCredential={(token) => {
+                      setGoogleToken(token);
+                      setPasswordError(null);
+                    }}
+                  />
+                )}
+                {passwordError && <p className="text-sm text-danger">{passwordError}</p>}
+              </div>
+            ) : (
+              <PasswordField
+                containerClassName="mt-4"
+                label={t`Your password`}
+                autoComplete="current-password"
+                value={password}
+                error={passwordError}
+                onChange={(e) => {
+                  setPassword(e.target.value);
+                  setPasswordError(null);
+                }}
+              />
+            )}
           </>
         }
         errorText={deleteError}

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { FormAlert } from '../../components/ui/form-alert';
 import { PasswordField } from '../../components/ui/password-field';
+import { useAuth, authStore } from '../../session/auth-store';
 import { authMessages, changePassword, checkConfirm, checkLoginPassword, checkPassword, pickFields, problemMessage, toProblem, useFieldErrors, validate } from '../auth';
 import { SettingsSection } from './controls';
 
@@ -12,9 +13,11 @@ const FIELDS = ['currentPassword', 'newPassword', 'confirm'] as const;
 /**
  * Change password (CONTRACT.md "account"): the current password, the new one twice, and whether to sign out
  * every other device (ASVS 7.4.3). A failure shows the spec's "Failed to change password" (or what went wrong).
+ * An account created through Google has no password yet: it sets its first one, without a current one.
  */
 export function PasswordSection() {
   const { t, i18n } = useLingui();
+  const first = useAuth().user?.hasPassword === false;
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -29,14 +32,15 @@ export function PasswordSection() {
     if (busy) return;
     setOutcome(null);
     const { problems } = validate([
-      ['currentPassword', checkLoginPassword(currentPassword)],
+      ['currentPassword', first ? null : checkLoginPassword(currentPassword)],
       ['newPassword', checkPassword(newPassword)],
       ['confirm', checkConfirm(newPassword, confirm)],
     ]);
     if (!fields.show(problems)) return;
     setBusy(true);
     try {
-      await changePassword({ currentPassword, newPassword, signOutOthers });
+      await changePassword({ currentPassword: first ? undefined : currentPassword, newPassword, signOutOthers });
+      if (first) authStore.updateUser({ hasPassword: true });
       setCurrent('');
       setNew('');
       setConfirm('');
@@ -54,10 +58,16 @@ export function PasswordSection() {
 
   return (
     <SettingsSection title={<Trans>Security</Trans>} anchor="settings-security">
-      <form noValidate onSubmit={submit} className="space-y-4 px-4 py-4" aria-label={t`Change password`}>
+      <form noValidate onSubmit={submit} className="space-y-4 px-4 py-4" aria-label={first ? t`Set a password` : t`Change password`}>
         {outcome === 'done' && <FormAlert tone="success">{i18n._(authMessages.passwordChanged)}</FormAlert>}
         {outcome && outcome !== 'done' && <FormAlert title={i18n._(authMessages.passwordFailed)}>{outcome.detail}</FormAlert>}
-        <PasswordField label={t`Current password`} autoComplete="current-password" value={currentPassword} {...fields.bind('currentPassword', setCurrent)} />
+        {first ? (
+          <p className="text-sm text-muted">
+            <Trans>You sign in with Google. Set a password to sign in with your email too.</Trans>
+          </p>
+        ) : (
+          <PasswordField label={t`Current password`} autoComplete="current-password" value={currentPassword} {...fields.bind('currentPassword', setCurrent)} />
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <PasswordField label={t`New password`} autoComplete="new-password" value={newPassword} {...fields.bind('newPassword', setNew)} />
           <PasswordField label={t`Confirm new password`} autoComplete="new-password" value={confirm} {...fields.bind('confirm', setConfirm)} />
@@ -67,7 +77,7 @@ export function PasswordSection() {
         </CheckboxField>
         <div className="flex justify-end">
           <Button type="submit" variant="primary" busy={busy} busyLabel={t`Changing…`} className="w-full sm:w-auto">
-            <Trans>Change password</Trans>
+            {first ? <Trans>Set password</Trans> : <Trans>Change password</Trans>}
           </Button>
         </div>
       </form>

@@ -10,6 +10,7 @@ import { PasswordSection } from './password-section';
 import { DataSection } from './data/data-section';
 import { CalendarFeedSection } from './calendar-feed-section';
 import { TelegramSection } from './telegram-section';
+import { GoogleAccountSection } from './google-account-section';
 import { SettingsGroup } from './controls';
 import { AppearanceSection, DateTimeSection, GoogleCalendarSection, NotificationsSection, PrivacySection, VideoModeSection, type Report } from './sections';
 
@@ -54,6 +55,7 @@ export function SettingsScreen() {
         <NotificationsSection report={report} />
         <SettingsGroup title={<Trans>Connections</Trans>} anchor="settings-connections">
           {/* The server's admin switched the Telegram bot or Google Calendar off: nothing to link. */}
+          <GoogleAccountSection />
           {toggles.telegram && <TelegramSection />}
           {toggles.googleCalendar && <GoogleCalendarSection />}
           <CalendarFeedSection />

@@ -14,6 +14,7 @@ import * as m0013 from './0013_news.js';
 import * as m0014 from './0014_feedback.js';
 import * as m0015 from './0015_redirects.js';
 import * as m0016 from './0016_google_calendar.js';
+import * as m0017 from './0017_google_signin.js';
 
 /** Numbered migrations, applied in order at start. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0014_feedback': m0014,
   '0015_redirects': m0015,
   '0016_google_calendar': m0016,
+  '0017_google_signin': m0017,
 };

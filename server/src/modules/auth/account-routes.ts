@@ -1,19 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deleteAccountSchema, profileSchema } from '@adhd/shared/users/schema';
-import { forbidden, HttpError, unauthorized } from '../../lib/errors.js';
+import { forbidden, unauthorized } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
 import { stripUndefined, toPublicUser } from '../user/public-user.js';
 import { confirmPassword, removeUploads, type AuthContext } from './context.js';
+import { confirmGoogle } from './google-identity.js';
 
 /** Fields a user may never set on their own account (ASVS 8.2.3); sending one is a 403 and changes nothing. */
 const PRIVILEGED_FIELDS = ['role', 'email_verified', 'emailVerified', 'disabled'];
 
-const googleUnavailable = () =>
-  new HttpError(503, 'GOOGLE_UNAVAILABLE', 'Google sign-in is not configured on this server');
-const googleNotImplemented = () =>
-  new HttpError(501, 'GOOGLE_NOT_IMPLEMENTED', 'Google sign-in is not available in this version yet');
-
-/** Profile, account deletion and (not yet supported) Google sign-in. */
+/** Profile and account deletion (Google sign-in and linking: google-routes.ts). */
 export function accountRoutes(app: FastifyInstance, ctx: AuthContext) {
   async function currentUser(request: FastifyRequest) {
     const user = request.auth ? await ctx.users.findById(request.auth.id) : undefined;
@@ -49,12 +45,15 @@ export function accountRoutes(app: FastifyInstance, ctx: AuthContext) {
 
   /**
    * Deletes the account with everything it owns (rows cascade) and its uploads folder; the token dies. The
-   * password confirms it (CONTRACT.md "account"), so a borrowed device or a stolen token cannot.
+   * password confirms it (CONTRACT.md "account"), so a borrowed device or a stolen token cannot. An account
+   * without a password (created through Google) confirms with a fresh ID token of its own linked Google account
+   * (`googleToken`): the same proof it signs in with, which a stolen access token does not give.
    */
   app.post('/api/auth/delete-account', { preHandler: app.authenticate }, async (request, reply) => {
-    const { password } = parse(deleteAccountSchema, request.body ?? {});
+    const { password, googleToken } = parse(deleteAccountSchema, request.body ?? {});
     const user = await currentUser(request);
-    await confirmPassword(app, ctx, request, user, { field: 'password', password });
+    if (user.password_hash === '') await confirmGoogle(ctx, request, user, googleToken);
+    else await confirmPassword(app, ctx, request, user, { field: 'password', password });
     await ctx.users.delete(user.id);
     await ctx.codes.deleteFor(user.email);
     await removeUploads(ctx, user.id);
@@ -63,11 +62,4 @@ export function accountRoutes(app: FastifyInstance, ctx: AuthContext) {
     return { success: true };
   });
 
-  // Google sign-in and linking come with the Google integration; until then they say so honestly.
-  app.post('/api/auth/google', async () => {
-    throw ctx.config.googleClientId ? googleNotImplemented() : googleUnavailable();
-  });
-  app.post('/api/auth/connect-google', { preHandler: app.authenticate }, async () => {
-    throw ctx.config.googleClientId ? googleNotImplemented() : googleUnavailable();
-  });
 }

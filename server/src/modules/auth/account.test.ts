@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registerUser, TEST_PASSWORD } from '../../../test/helpers.js';
-import { useServerTest, withTestApp } from '../../../test/kit.js';
+import { useServerTest } from '../../../test/kit.js';
 
 const t = useServerTest({ user: false });
 
@@ -139,8 +139,8 @@ describe('POST /api/auth/delete-account', () => {
   });
 });
 
-describe('Google sign-in', () => {
-  it('answers 503 GOOGLE_UNAVAILABLE while GOOGLE_CLIENT_ID is unset', async () => {
+describe('Google sign-in without GOOGLE_CLIENT_ID', () => {
+  it('answers 503 GOOGLE_UNAVAILABLE to sign-in and linking, and the public config says unavailable', async () => {
     const u = await registerUser(t.app);
     const unavailable = { error: { code: 'GOOGLE_UNAVAILABLE', message: 'Google sign-in is not configured on this server' } };
     const google = await t.callAs(null, 'POST', '/api/auth/google', { token: 'x', userData: {} });
@@ -150,13 +150,9 @@ describe('Google sign-in', () => {
     expect(connect.statusCode).toBe(503);
     expect(connect.json()).toEqual(unavailable);
     expect((await t.callAs(null, 'POST', '/api/auth/connect-google', {})).statusCode).toBe(401);
-  });
-
-  it('never pretends to succeed when configured (full support comes later)', async () => {
-    await withTestApp({ googleClientId: 'client-id.apps.example' }, async (own) => {
-      const res = await own.app.inject({ method: 'POST', url: '/api/auth/google', payload: { token: 'x' } });
-      expect(res.statusCode).toBe(501);
-      expect(res.json().error.code).toBe('GOOGLE_NOT_IMPLEMENTED');
-    });
+    const config = await t.callAs(null, 'GET', '/api/auth/google/config');
+    expect(config.statusCode).toBe(200);
+    expect(config.json()).toEqual({ available: false, clientId: null });
+    expect((await t.callAs(u, 'GET', '/api/auth/me')).json().user).toMatchObject({ googleLinked: false, hasPassword: true });
   });
 });

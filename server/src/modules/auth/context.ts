@@ -104,7 +104,7 @@ export async function confirmPassword(
   if (given.password === undefined || given.password === '') throw wrongPassword(given.field);
   const key = { email: user.email, ip: request.ip };
   const password = given.password;
-  const ok = await checkPassword(app, ctx.loginRules(request.ip, user.email), key, async () => (await verifyPassword(user.password_hash, password)) || null);
+  const ok = await checkPassword(app, ctx.loginRules(request.ip, user.email), key, async () => (user.password_hash !== '' && (await verifyPassword(user.password_hash, password))) || null);
   if (!ok) {
     request.log.info({ event: 'password_confirm_failed', userId: user.id }, 'password confirmation wrong');
     throw wrongPassword(given.field);

@@ -64,7 +64,7 @@ export function passwordRoutes(app: FastifyInstance, ctx: AuthContext) {
 
   /**
    * New password for the signed-in user, confirmed with `currentPassword` (CONTRACT.md "account"; counted like a
-   * login attempt). This session is renewed (its earlier tokens stop working) and answers a fresh token; with
+   * login attempt), which an account without a password yet (created through Google) does not need. This session is renewed (its earlier tokens stop working) and answers a fresh token; with
    * `signOutOthers` every other session ends too (ASVS 7.4.3).
    */
   app.put('/api/auth/password', { preHandler: app.authenticate }, async (request, reply) => {
@@ -72,13 +72,15 @@ export function passwordRoutes(app: FastifyInstance, ctx: AuthContext) {
     const auth = request.auth;
     const user = auth ? await ctx.users.findById(auth.id) : undefined;
     if (!auth || !user) throw unauthorized();
-    await confirmPassword(app, ctx, request, user, { field: 'currentPassword', password: body.currentPassword });
+    // An account created through Google has no password yet (''): its first one needs no current password.
+    const first = user.password_hash === '';
+    if (!first) await confirmPassword(app, ctx, request, user, { field: 'currentPassword', password: body.currentPassword });
     assertPasswordAllowed('newPassword', body.newPassword);
     await ctx.users.update(user.id, { password_hash: await hashPassword(body.newPassword, ctx.config.argon2) });
     if (body.signOutOthers) await app.sessions.endAll(user.id);
     else await app.sessions.end(auth.sessionId);
     const { token } = await app.sessions.start(request, reply, user.id);
-    request.log.info({ event: 'password_changed', userId: user.id, signOutOthers: body.signOutOthers === true }, 'password changed');
+    request.log.info({ event: first ? 'password_set' : 'password_changed', userId: user.id, signOutOthers: body.signOutOthers === true }, 'password changed');
     return { success: true, token };
   });
 }

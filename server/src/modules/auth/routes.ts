@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config.js';
 import { tooManyRequests } from '../../lib/errors.js';
 import { accountRoutes } from './account-routes.js';
 import { authContext } from './context.js';
+import { googleRoutes } from './google-routes.js';
 import { passwordRoutes } from './password-routes.js';
 import { registerRoutes } from './register-routes.js';
 import { sessionRoutes } from './session-routes.js';
@@ -28,4 +29,5 @@ export const authRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app,
   registerRoutes(app, ctx);
   passwordRoutes(app, ctx);
   accountRoutes(app, ctx);
+  googleRoutes(app, ctx);
 };

@@ -1,12 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loginSchema } from '@adhd/shared/users/schema';
 import { parse } from '../../lib/validate.js';
 import { toPublicUser } from '../user/public-user.js';
+import type { UserRow } from '../user/repository.js';
 import { accountDisabled, checkPassword, invalidCredentials, type AuthContext } from './context.js';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 
 /** The token of a `Bearer …` header (identify has already checked its form). */
 const bearerToken = (header: string | undefined) => (header ?? '').slice('Bearer '.length);
+
+/**
+ * Signs `user` in on this browser: a new session (and token) at every sign-in (ASVS 7.2.4), ending a session this
+ * browser held before; sets the session cookie and answers the login body `{ user, token }`. Login and Google
+ * sign-in both end here.
+ */
+export async function signIn(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, user: UserRow) {
+  await app.sessions.endCookieSession(request);
+  const { token } = await app.sessions.start(request, reply, user.id);
+  return { user: toPublicUser(user), token };
+}
 
 /** Login, session restore (`me`) and logout. */
 export function sessionRoutes(app: FastifyInstance, ctx: AuthContext) {
@@ -20,8 +32,10 @@ export function sessionRoutes(app: FastifyInstance, ctx: AuthContext) {
     let found: Awaited<ReturnType<typeof ctx.users.findByEmail>>;
     const user = await checkPassword(app, ctx.loginRules(request.ip, email), { email, ip: request.ip }, async () => {
       found = await ctx.users.findByEmail(email);
-      const ok = await verifyPassword(found?.password_hash ?? (await dummyHash(ctx.config.argon2)), password);
-      return found && ok ? found : null;
+      // An account without a password (created through Google, '') is checked like an unknown email: same work, 401.
+      const stored = found?.password_hash || (await dummyHash(ctx.config.argon2));
+      const ok = await verifyPassword(stored, password);
+      return found?.password_hash && ok ? found : null;
     });
     if (!user) {
       request.log.info({ event: 'login_failed', userId: found?.id ?? null }, 'login failed');
@@ -35,11 +49,9 @@ export function sessionRoutes(app: FastifyInstance, ctx: AuthContext) {
     if (needsRehash(user.password_hash, ctx.config.argon2)) {
       await ctx.users.update(user.id, { password_hash: await hashPassword(password, ctx.config.argon2) });
     }
-    // A new session (and token) at every login (ASVS 7.2.4); a session this browser held before ends.
-    await app.sessions.endCookieSession(request);
-    const { token } = await app.sessions.start(request, reply, user.id);
+    const answer = await signIn(app, request, reply, user);
     request.log.info({ event: 'login_ok', userId: user.id }, 'login succeeded');
-    return { user: toPublicUser(user), token };
+    return answer;
   });
 
   /**

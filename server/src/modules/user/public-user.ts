@@ -63,6 +63,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     brainrotEnabled: row.brainrot_enabled === 1,
     locale: storedPreferences(row).locale ?? 'en',
     googleLinked: row.google_account !== null,
+    hasPassword: row.password_hash !== '',
     telegramLinked: row.telegram_account !== null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

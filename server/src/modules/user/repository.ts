@@ -17,6 +17,8 @@ export interface NewUser {
   adminEmails: string[];
   /** The first account on an empty server is an admin (outside production only). */
   firstIsAdmin: boolean;
+  /** The Google account id (`sub`) the account is linked to from the start (a sign-up through Google). */
+  googleAccount?: string;
   /** An unverified account on the same email is deleted in the same transaction (the caller proved the mailbox). */
   replaceUnverified?: boolean;
 }
@@ -33,6 +35,9 @@ export function usersRepository(db: Kysely<Database>) {
     findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
     findByEmail: (email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
+
+    /** The account linked to this Google account id (`sub`), if any. */
+    findByGoogleAccount: (sub: string) => db.selectFrom('users').selectAll().where('google_account', '=', sub).executeTakeFirst(),
 
     /**
      * Insert an account. Every ADMIN_EMAILS address is an admin, and with `firstIsAdmin` the first account on an
@@ -69,7 +74,7 @@ export function usersRepository(db: Kysely<Database>) {
           clock_mode: '12h',
           brainrot_enabled: 0,
           preferences: JSON.stringify(input.preferences),
-          google_account: null,
+          google_account: input.googleAccount ?? null,
           telegram_account: null,
           created_at: now,
           updated_at: now,
