@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api';
 import { authStore, useAuth } from '../../session/auth-store';
 import { getGoogleConfig, GoogleButton, googleMessages, postConnectGoogle, postDisconnectGoogle } from '../auth';
 import { SettingsSection } from './controls';
-import { useOnline } from './online';
+import { useOnline } from '../../lib/use-online';
 
 /**
  * Settings → Google account (docs/google-signin.md): "Link Google account" (Google's own button, then the account's
