@@ -56,6 +56,12 @@ declare module 'fastify' {
      */
     identifySession: (request: FastifyRequest) => Promise<AuthUser | null>;
     sessions: SessionService;
+    /**
+     * Work other modules need done while an account still exists, just before it is deleted (its rows then
+     * cascade): e.g. the Google Calendar module revokes its grant at Google. A failing hook is logged and never
+     * stops the deletion.
+     */
+    beforeAccountDeletion: Array<(userId: string) => Promise<void>>;
   }
 }
 
@@ -119,6 +125,7 @@ export const authPlugin = fp<{ secret: string | null; accessTokenTtl: number; se
     });
 
     app.decorateRequest('auth', null);
+    app.decorate('beforeAccountDeletion', []);
 
     const ttlMs = opts.sessionTtl * 1000;
 

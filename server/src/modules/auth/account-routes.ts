@@ -54,6 +54,9 @@ export function accountRoutes(app: FastifyInstance, ctx: AuthContext) {
     const user = await currentUser(request);
     if (user.password_hash === '') await confirmGoogle(ctx, request, user, googleToken);
     else await confirmPassword(app, ctx, request, user, { field: 'password', password });
+    for (const hook of app.beforeAccountDeletion) {
+      await hook(user.id).catch((err: unknown) => request.log.warn({ err }, 'account deletion: a module could not tidy up'));
+    }
     await ctx.users.delete(user.id);
     await ctx.codes.deleteFor(user.email);
     await removeUploads(ctx, user.id);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOGLE_CALENDAR_SCOPE } from '@adhd/shared/google/types';
 import { FAKE_PRIMARY, startFakeGoogle, type FakeGoogle } from '../../../test/fakes/google-calendar.js';
 import { authorise, connect, googleBuild, googleConfig, googleEvents, sync } from '../../../test/google-calendar.js';
+import { registerUser, TEST_PASSWORD } from '../../../test/helpers.js';
 import { inject, seedAdmin, seedUser, useServerTest, withTestApp, type ServerTestOptions } from '../../../test/kit.js';
 import { TEST_STORE } from '../../../test/stores.js';
 import { REVOKED_MESSAGE } from './service.js';
@@ -147,6 +148,17 @@ describe('Google Calendar connection', () => {
     expect(res.statusCode).toBe(200);
     expect(await googleEvents(t.app, t.user)).toEqual(new Map());
     expect((await t.call('POST', '/api/google/calendar/disconnect', { deleteEvents: 'yes' })).statusCode).toBe(400);
+  });
+
+  it('deleting the account revokes its grant at Google, and the account goes all the same', async () => {
+    const u = await registerUser(t.app);
+    await connect(t.app, u);
+    const refresh = google.issued.refresh.at(-1)!;
+    expect(google.revoked).not.toContain(refresh);
+    const res = await inject(t.app, u, 'POST', '/api/auth/delete-account', { password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(google.revoked).toContain(refresh);
+    expect(await t.app.db.selectFrom('google_connections').selectAll().where('user_id', '=', u.user._id).execute()).toEqual([]);
   });
 
   it('a refresh token revoked at Google ends the connection with a message, without retrying', async () => {

@@ -92,6 +92,18 @@ export const googleCalendarRoutes: FastifyPluginAsync<GoogleCalendarRouteOptions
     const base = opts.config.publicUrl ?? (host ? `${request.protocol}://${host}` : `http://localhost:${opts.config.port}`);
     return `${base}/api/google/calendar/callback`;
   };
+  /** Revokes the user's grant at Google, if there is one; a failure is logged (the user can also remove it there). */
+  const revokeAtGoogle = async (userId: string) => {
+    const conn = await repo.findConnection(app.db, userId);
+    if (!conn?.refresh_token) return;
+    try {
+      await revokeToken(svc.oauth, (await svc.sealer()).open(conn.refresh_token));
+    } catch (err) {
+      app.log.warn({ err }, 'google calendar: revocation at Google failed');
+    }
+  };
+  // A deleted account leaves no grant behind at Google (its rows go with the account).
+  app.beforeAccountDeletion.push(revokeAtGoogle);
   /** Google's calendar list into the store (gone calendars' events removed); answers the stored list. */
   const refreshCalendars = async (userId: string) => {
     const gone = await repo.replaceCalendars(app.db, userId, await fetchCalendarList(svc, userId));
@@ -204,15 +216,7 @@ export const googleCalendarRoutes: FastifyPluginAsync<GoogleCalendarRouteOptions
     await enabled();
     const body = parse(disconnectBody, request.body);
     const userId = request.auth!.id;
-    const conn = await repo.findConnection(app.db, userId);
-    if (conn?.refresh_token) {
-      try {
-        await revokeToken(svc.oauth, (await svc.sealer()).open(conn.refresh_token));
-      } catch (err) {
-        // Forgotten here all the same: the user can also remove the access in their Google account.
-        request.log.warn({ err }, 'google calendar: revocation at Google failed');
-      }
-    }
+    await revokeAtGoogle(userId);
     await repo.deleteConnection(app.db, userId);
     if (body.deleteEvents) await removeGoogleEvents(svc, userId, null);
     return { success: true };
