@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { z } from 'zod/mini';
 import { GOOGLE_REQUEST_TIMEOUT_MS } from '@adhd/shared/google/types';
-import { emailSchema } from '@adhd/shared/validation/fields';
+import { googleIdClaimsSchema } from '@adhd/shared/google/signin';
 
 /** The two spellings of Google's issuer that Google's own libraries accept. */
 export const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
@@ -39,12 +39,6 @@ function keySet(certsUrl: string) {
   return set;
 }
 
-const claimsSchema = z.object({
-  sub: z.string().check(z.minLength(1), z.maxLength(255)),
-  email: emailSchema,
-  email_verified: z.literal(true),
-  name: z.optional(z.unknown()),
-});
 
 /**
  * Verifies a Google ID token: signature RS256 by a key of the JWKS at `certsUrl`, `aud` = our client id, `iss`
@@ -65,7 +59,7 @@ export async function verifyGoogleIdToken(token: string, opts: { certsUrl: strin
   } catch (err) {
     throw new GoogleTokenError((err as { code?: string }).code ?? 'invalid');
   }
-  const claims = z.safeParse(claimsSchema, payload);
+  const claims = z.safeParse(googleIdClaimsSchema, payload);
   if (!claims.success) {
     const unverified = (payload as { email_verified?: unknown }).email_verified !== true;
     throw new GoogleTokenError(unverified ? 'email_not_verified' : 'claims');

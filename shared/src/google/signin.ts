@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { boundedString, localeSchema, requiredString, timeZoneSchema, weekStartDaySchema } from '../validation/fields.js';
+import { boundedString, emailSchema, localeSchema, requiredString, timeZoneSchema, weekStartDaySchema } from '../validation/fields.js';
 import { nameSchema } from '../users/schema.js';
 
 /**
@@ -46,3 +46,11 @@ export const GOOGLE_SIGNIN_ERRORS = {
   /** Unlinking Google from an account that has no password yet. */
   noPassword: 'PASSWORD_REQUIRED',
 } as const;
+
+/** The claims the server needs from a verified Google ID token (server/src/lib/google-id-token.ts). */
+export const googleIdClaimsSchema = z.object({
+  sub: z.string().check(z.minLength(1), z.maxLength(255)),
+  email: emailSchema,
+  email_verified: z.literal(true),
+  name: z.optional(z.unknown()),
+});

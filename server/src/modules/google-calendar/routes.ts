@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod/mini';
 import { withEventDefaults, type Event, type EventData } from '@adhd/shared/events/schema';
+import {
+  googleDisconnectBodySchema,
+  googleEventsQuerySchema,
+  googleSyncBodySchema,
+  googleVisibilityBodySchema,
+} from '@adhd/shared/google/calendar-schemas';
 import type { GoogleCalendarStatus } from '@adhd/shared/google/types';
-import { boundedString, requiredText } from '@adhd/shared/validation/fields';
-import { isIsoDate, isIsoDateTime } from '@adhd/shared/time';
 import type { AppConfig } from '../../config.js';
 import { toApi } from '../../lib/api-row.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
@@ -25,21 +28,6 @@ export interface GoogleCalendarRouteOptions {
   config: AppConfig;
   tuning?: Partial<GoogleCalendarTuning>;
 }
-
-/** An instant or a date (`YYYY-MM-DD`, read as UTC midnight). */
-const instant = z.pipe(
-  boundedString(40, 'validation.invalidDate', 'validation.invalidDate').check(z.refine((v) => isIsoDate(v) || isIsoDateTime(v), 'validation.invalidDate')),
-  z.transform((v: string) => new Date(isIsoDate(v) ? `${v}T00:00:00Z` : v).toISOString()),
-);
-const calendarIdSchema = requiredText('validation.required', 1_000);
-const syncBody = z.object({
-  calendarIds: z.array(calendarIdSchema).check(z.maxLength(500, 'validation.tooMany')),
-  timeMin: z.optional(instant),
-  timeMax: z.optional(instant),
-});
-const visibilityBody = z.object({ calendarId: calendarIdSchema, visible: z.boolean('validation.invalid') });
-const disconnectBody = z.object({ deleteEvents: z._default(z.boolean('validation.invalid'), false) });
-const eventsQuery = z.object({ start: instant, end: instant, calendars: z._default(boundedString(50_000), '') });
 
 /** A sync or events window may span at most this many days. */
 const MAX_WINDOW_DAYS = 400;
@@ -168,7 +156,7 @@ export const googleCalendarRoutes: FastifyPluginAsync<GoogleCalendarRouteOptions
   app.get('/api/google/calendar/events', auth, async (request) => {
     await enabled();
     const userId = await connectedUser(request);
-    const q = parse(eventsQuery, request.query, 'query');
+    const q = parse(googleEventsQuerySchema, request.query, 'query');
     const window = windowOf(q.start, q.end, 'end');
     const wanted = new Set(q.calendars.split(',').map((s) => s.trim()).filter(Boolean));
     const [from, to] = [window.timeMin.slice(0, 10), window.timeMax.slice(0, 10)];
@@ -184,7 +172,7 @@ export const googleCalendarRoutes: FastifyPluginAsync<GoogleCalendarRouteOptions
 
   app.post('/api/google/calendar/sync', auth, async (request) => {
     await enabled();
-    const body = parse(syncBody, request.body);
+    const body = parse(googleSyncBodySchema, request.body);
     const userId = await connectedUser(request);
     if (body.calendarIds.length === 0) return { savedEvents: 0 };
     const fallback = jobWindow();
@@ -196,7 +184,7 @@ export const googleCalendarRoutes: FastifyPluginAsync<GoogleCalendarRouteOptions
 
   app.post('/api/google/calendar/visibility', auth, async (request) => {
     await enabled();
-    const body = parse(visibilityBody, request.body);
+    const body = parse(googleVisibilityBodySchema, request.body);
     const userId = await connectedUser(request);
     const row = await repo.setVisible(app.db, userId, body.calendarId, body.visible);
     if (!row) throw notFound('Calendar not found');
@@ -214,7 +202,7 @@ export const googleCalendarRoutes: FastifyPluginAsync<GoogleCalendarRouteOptions
 
   app.post('/api/google/calendar/disconnect', auth, async (request) => {
     await enabled();
-    const body = parse(disconnectBody, request.body);
+    const body = parse(googleDisconnectBodySchema, request.body);
     const userId = request.auth!.id;
     await revokeAtGoogle(userId);
     await repo.deleteConnection(app.db, userId);
