@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { readLastCode, readMails, registerUser, sessionCookie, verificationTokenFor } from '../../../test/helpers.js';
+import { readLastCode, readMails, registerUser, sessionCookie, TEST_PASSWORD, verificationTokenFor } from '../../../test/helpers.js';
 import { makeTestApp, reopen, useServerTest, withTestApp } from '../../../test/kit.js';
 import { registrationApi } from '../../../test/registration.js';
 
@@ -26,15 +26,18 @@ describe('POST /api/auth/register', () => {
       brainrotEnabled: false,
       locale: 'ru',
       googleLinked: false,
+      hasPassword: true,
       telegramLinked: false,
     });
     expect(Object.keys(user).sort()).toEqual(
       [
         '_id', 'email', 'name', 'emailVerified', 'marketingConsent', 'role', 'timezone', 'weekStartDay', 'clockMode',
-        'brainrotEnabled', 'locale', 'googleLinked', 'telegramLinked', 'createdAt', 'updatedAt',
+        'brainrotEnabled', 'locale', 'googleLinked', 'hasPassword', 'telegramLinked', 'createdAt', 'updatedAt',
       ].sort(),
     );
-    expect(res.body).not.toMatch(/argon2|password/i);
+    // Whether a password is set (`hasPassword`) is all the answer says of it: never the hash, never the password.
+    expect(res.body).not.toMatch(/argon2|password_hash|"password"/i);
+    expect(res.body).not.toContain(TEST_PASSWORD);
     expect(sessionCookie(res)).toMatch(/^__Host-sid=/);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);
