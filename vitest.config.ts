@@ -41,6 +41,12 @@ const serverTests = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 /** Tests of several instances sharing one PostgreSQL (LISTEN/NOTIFY, advisory locks, parallel pushers). */
 const PG_ONLY = ['test/pg/**', 'test/backup-pg.test.ts'];
 const pgEnv = { ADHD_TEST_STORE: 'postgres', TEST_DATABASE_URL: pgUrl ?? '' };
+/**
+ * The server suites share one worker's modules across files (each file still builds its own app and store):
+ * about half of the server projects' time was every file loading Fastify and the app again. test/setup.ts resets
+ * what a file could leave process-wide.
+ */
+const sharedWorker = { isolate: false, setupFiles: ['./test/setup.ts'] };
 
 export default defineConfig({
   test: {
@@ -76,6 +82,7 @@ export default defineConfig({
           root: './server',
           include: serverTests,
           exclude: PG_ONLY,
+          ...sharedWorker,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
@@ -90,6 +97,7 @@ export default defineConfig({
                 root: './server',
                 include: serverTests,
                 exclude: SQLITE_ONLY,
+                ...sharedWorker,
                 env: pgEnv,
                 testTimeout: 30_000,
                 hookTimeout: 30_000,

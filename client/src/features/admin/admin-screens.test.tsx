@@ -4,13 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '@adhd/shared/admin/schema';
 import { DEFAULT_FEATURE_TOGGLES } from '@adhd/shared/site/feature-toggles';
 import { featureToggles, setFeatureToggles } from '../../lib/feature-toggles';
-import { apiError, mockApi, renderScreen } from '../../test/screens';
+import { authStore } from '../../session/auth-store';
+import { apiError, mockApi, renderScreen, testUser } from '../../test/screens';
 import { AdminFeatureTogglesScreen } from './admin-feature-toggles-screen';
 import { AdminHomeScreen } from './admin-home-screen';
 import { AdminLayout } from './admin-layout';
 import { AdminUsersScreen } from './admin-users-screen';
 
-vi.mock('../../session/auth-store', () => ({ useAuth: () => ({ user: { _id: 'me', role: 'admin' } }) }));
 
 const counts = { task: 3, note: 1, habit: 0, event: 0, inbox: 2, tag: 0, folder: 0 };
 const person = (id: string, patch: Partial<AdminUser> = {}): AdminUser => ({
@@ -28,6 +28,7 @@ const person = (id: string, patch: Partial<AdminUser> = {}): AdminUser => ({
 
 beforeEach(() => {
   localStorage.setItem('auth_token', 'token-admin');
+  authStore.set({ user: testUser({ _id: 'me', role: 'admin' }), authenticated: true, loading: false, error: null });
 });
 afterEach(() => {
   vi.restoreAllMocks();
