@@ -32,4 +32,10 @@ window.history.replaceState(null, '', '/');
 // than a second to import on a loaded 2-core machine, which made tests fail that wait for something that comes.
 configure({ asyncUtilTimeout: 5_000 });
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // A modal Radix layer sets the body's pointer-events to none and puts it back when the last layer goes; a test
+  // that ends with nested dialogs open can unmount them in an order that leaves it set, and the next test's
+  // first click then fails ("pointer-events: none"). No test may inherit that.
+  document.body.style.removeProperty('pointer-events');
+});
