@@ -34,6 +34,8 @@ const SQLITE_ONLY = [
   'test/backup.test.ts',
   'test/migrate-store.test.ts',
   'test/live-rows-plan.test.ts',
+  // Per-request state of the HTTP layer (its requests never reach the store): once is enough.
+  'test/bounded-state.test.ts',
 ];
 
 
