@@ -4,10 +4,11 @@ import { SearchIndex } from './logic/search-index';
 
 /**
  * The palette's index in a Web Worker (loaded with `new Worker(new URL(…), { type: 'module' })` by
- * data/local-search.ts, its own chunk with MiniSearch): building the index of 14k documents and answering a
- * keystroke's query never take main-thread time. Changes are applied in order as they come, so a search sees
- * every change posted before it. Searches wait for the messages already queued: when several keystrokes' queries
- * are waiting only the newest is run, the older ones are answered empty (the palette shows only the newest).
+ * data/local-search.ts, its own chunk with MiniSearch; two of them, each indexing some of the types: see
+ * data/routed-port.ts): building the index of 14k documents and answering a keystroke's query never take
+ * main-thread time. Changes are applied in order as they come, so a search sees every change posted before it.
+ * Searches wait for the messages already queued: when several keystrokes' queries are waiting only the newest is
+ * run, the older ones are answered empty and `superseded` (the palette shows only the newest).
  */
 const index = new SearchIndex();
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -28,7 +29,7 @@ scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
     if (reply) scope.postMessage(reply);
     return;
   }
-  if (waiting) scope.postMessage({ kind: 'answer', seq: waiting.seq, answer: { hits: [], counts: {} }, ms: 0 });
+  if (waiting) scope.postMessage({ kind: 'answer', seq: waiting.seq, answer: { hits: [], counts: {} }, ms: 0, superseded: true });
   else channel.port2.postMessage(null);
   waiting = request;
 };
