@@ -95,6 +95,7 @@ export async function runBench({ say = console.log } = {}) {
     await page.evaluate(openPalette);
     out.build = await page.evaluate(buildMeasures);
     if (!out.build) throw new Error('the index build did not finish');
+    if (process.env.BENCH_SPANS) { const t0 = Math.min(...out.build.spans.map((s) => s[0])); say(JSON.stringify(out.build.spans.map(([a, b]) => [Math.round(a - t0), Math.round(b - a)]))); }
     say(`search (client): index build: workers ${out.build.workerMs.toFixed(0)} ms (their times added ${out.build.workerSumMs.toFixed(0)} ms), whole ${out.build.wallMs.toFixed(0)} ms`);
 
     // 160: keystrokes. The first round warms the JIT and is left out.

@@ -24,7 +24,7 @@ export function buildMeasures() {
     const check = () => {
       const wall = performance.getEntriesByName('search:build')[0];
       const worker = performance.getEntriesByName('search:build:worker')[0];
-      if (wall && worker) resolve({ wallMs: wall.duration, workerMs: worker.duration, workerSumMs: worker.detail?.sumMs ?? worker.duration });
+      if (wall && worker) resolve({ wallMs: wall.duration, workerMs: worker.duration, workerSumMs: worker.detail?.sumMs ?? worker.duration, spans: worker.detail?.spans });
       else if (performance.now() - t0 > 60_000) resolve(null);
       else setTimeout(check, 20);
     };

@@ -61,7 +61,7 @@ export class LocalSearch {
       // wall time any worker was busy; `sumMs`: their times added, as one worker would take).
       performance.measure?.('search:build', { start, end: performance.now() });
       const sumMs = spans.reduce((sum, [a, b]) => sum + b - a, 0);
-      performance.measure?.('search:build:worker', { start, duration: this.buildMs, detail: { sumMs } });
+      performance.measure?.('search:build:worker', { start, duration: this.buildMs, detail: { sumMs, spans } });
     });
   }
 
