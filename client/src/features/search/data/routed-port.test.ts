@@ -95,7 +95,7 @@ describe('routedPort: notes in one index, the other types in another, seen as on
       expect(reply.answer, `${query} (${perType})`).toEqual(one.search(query, perType));
     }
     // The three "Garden plan" titles, each alone in its type's index, score the same: in the order of the types.
-    expect((await ask(port, ++seq, 'garden plan')).answer.hits.map((h) => `${h.type}:${h.id}`)).toEqual(['task:t1', 'note:n1', 'event:e1']);
+    expect((await ask(port, seq + 1, 'garden plan')).answer.hits.map((h) => `${h.type}:${h.id}`)).toEqual(['task:t1', 'note:n1', 'event:e1']);
     expect(applied.sort()).toEqual([2, 7]);
   });
 
