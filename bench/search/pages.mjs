@@ -13,18 +13,14 @@ export function openPalette() {
   });
 }
 
-/**
- * Metric 161: resolves with the index build's measures once the first build is done (or null after 60 s): the
- * page measures them once every index worker answered after its share of the first build (LocalSearch.ready).
- * `workerMs`: the wall time any worker was building; `workerSumMs`: the workers' times added.
- */
+/** Metric 161: resolves with the index build's measures once the first build is done (or null after 60 s). */
 export function buildMeasures() {
   return new Promise((resolve) => {
     const t0 = performance.now();
     const check = () => {
       const wall = performance.getEntriesByName('search:build')[0];
       const worker = performance.getEntriesByName('search:build:worker')[0];
-      if (wall && worker) resolve({ wallMs: wall.duration, workerMs: worker.duration, workerSumMs: worker.detail?.sumMs ?? worker.duration, spans: worker.detail?.spans });
+      if (wall && worker) resolve({ wallMs: wall.duration, workerMs: worker.duration });
       else if (performance.now() - t0 > 60_000) resolve(null);
       else setTimeout(check, 20);
     };

@@ -5,8 +5,7 @@ import { eachTestDb, seed } from '../../../test/kit';
 import { inProcessPort } from '../logic/handler';
 import type { SearchPort, WorkerRequest } from '../logic/protocol';
 import type { IndexChange } from '../logic/types';
-import { busyMs, LocalSearch, NOTES_PART } from './local-search';
-import { routedPort } from './routed-port';
+import { LocalSearch } from './local-search';
 
 let db: AppDatabase;
 eachTestDb((opened) => (db = opened));
@@ -86,39 +85,3 @@ describe('LocalSearch: the index fed from the live tables', () => {
     expect(await found('draft')).toEqual(['task:local']);
   });
 });
-
-describe('LocalSearch over two indexes (notes; the other types), as workerPort makes them', () => {
-  it('finds every type through both, and a write reaches the index of its type only', async () => {
-    await seed(db, 'task', 't1', { title: 'Packing list', description: 'tent and stove' });
-    await seed(db, 'note', 'n1', { title: 'Camping', content: 'the tent leaks at the seam' });
-    await seed(db, 'habit', 'h1', { title: 'Check the tent' });
-    const notes = recordingPort();
-    const rest = recordingPort();
-    const other = (['task', 'event', 'habit', 'inbox'] as const).filter((t) => !NOTES_PART.includes(t));
-    search = new LocalSearch(db, routedPort([
-      { types: NOTES_PART, port: notes.port },
-      { types: other, port: rest.port },
-    ]));
-    await search.ready;
-    expect(upserted(notes.changes)).toEqual(['note:n1']);
-    expect(upserted(rest.changes).sort()).toEqual(['habit:h1', 'task:t1']);
-    expect(search.buildMs).toBeGreaterThan(0);
-    expect(await found('tent')).toEqual(['habit:h1', 'task:t1', 'note:n1']);
-    expect((await search.search('tent')).counts).toEqual({ task: 1, note: 1, habit: 1 });
-
-    notes.changes.length = 0;
-    rest.changes.length = 0;
-    await mutate(db, 'note.update', { id: 'n1', content: 'the stove needs gas' });
-    await vi.waitFor(async () => expect(await found('stove')).toEqual(['task:t1', 'note:n1']));
-    expect(upserted(notes.changes)).toEqual(['note:n1']);
-    expect(rest.changes).toEqual([]);
-  });
-
-  it('counts the build as the wall time any worker was busy (overlapping spans once)', () => {
-    expect(busyMs([])).toBe(0);
-    expect(busyMs([[0, 300]])).toBe(300);
-    expect(busyMs([[10, 310], [0, 250], [400, 450]])).toBe(360);
-    expect(busyMs([[0, 100], [20, 50]])).toBe(100);
-  });
-});
-

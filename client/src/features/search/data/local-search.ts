@@ -1,12 +1,10 @@
 import type { AppDatabase } from '../../../db/database';
 import type { SearchPort, WorkerReply } from '../logic/protocol';
-import { SEARCH_TYPES, type SearchAnswer, type SearchDoc, type SearchType } from '../logic/types';
+import type { SearchAnswer, SearchDoc, SearchType } from '../logic/types';
 import { docOf, indexSources, type IndexSource } from './documents';
-import { routedPort } from './routed-port';
 
 /**
- * The palette's side of the index workers (two: notes in one, the other types in the other, routed and merged by
- * data/routed-port.ts, so the first build uses two cores): feeds them the local tables and asks them queries.
+ * The palette's side of the index worker: feeds it the local tables and asks it queries.
  *
  * How the index is built. The main thread posts the live tables' rows (db/live-table.ts), reduced to the
  * indexed strings (data/documents.ts), rather than letting the worker read IndexedDB itself: the rows are in
@@ -31,9 +29,9 @@ export class LocalSearch {
   private seq = 0;
   private readonly waiting = new Map<number, { resolve: (answer: SearchAnswer) => void; start: number }>();
   private disposed = false;
-  /** Until `ready`: when the workers were busy with changes (the first build), [start, end] in epoch ms. */
-  private building: [number, number][] | null = [];
-  /** The workers' time to index every document of the first reads, once `ready`: the time any was busy. */
+  /** Worker time spent on changes so far (until `ready`: the first build). */
+  private applyMs = 0;
+  /** The worker's time to index every document of the first reads, once `ready`. */
   buildMs = 0;
   /** Resolves once every table's first read is in the index. */
   readonly ready: Promise<void>;
@@ -54,14 +52,10 @@ export class LocalSearch {
     this.ready = Promise.all(this.sources.map((s) => s.table.settled())).then(async () => {
       this.flush();
       await this.ask('', 0);
-      const spans = this.building ?? [];
-      this.building = null;
-      this.buildMs = busyMs(spans);
-      // For the bench (bench/feature-search-client.mjs, 161): the whole build, and the workers' part of it (the
-      // wall time any worker was busy; `sumMs`: their times added, as one worker would take).
+      this.buildMs = this.applyMs;
+      // For the bench (bench/feature-search-client.mjs, 161): the whole build, and the worker's part of it.
       performance.measure?.('search:build', { start, end: performance.now() });
-      const sumMs = spans.reduce((sum, [a, b]) => sum + b - a, 0);
-      performance.measure?.('search:build:worker', { start, duration: this.buildMs, detail: { sumMs, spans } });
+      performance.measure?.('search:build:worker', { start, duration: this.buildMs });
     });
   }
 
@@ -96,7 +90,7 @@ export class LocalSearch {
 
   private reply(reply: WorkerReply): void {
     if (reply.kind === 'applied') {
-      this.building?.push([reply.at, reply.at + reply.ms]);
+      this.applyMs += reply.ms;
       return;
     }
     const asked = this.waiting.get(reply.seq);
@@ -136,34 +130,9 @@ export class LocalSearch {
   }
 }
 
-/** The length of the union of `spans` ([start, end]): the wall time some worker was busy. */
-export function busyMs(spans: readonly (readonly [number, number])[]): number {
-  let total = 0;
-  let end = -Infinity;
-  for (const [a, b] of [...spans].sort((x, y) => x[0] - y[0])) {
-    if (b > end) total += b - Math.max(a, end);
-    end = Math.max(end, b);
-  }
-  return total;
-}
-
-/** The types of the notes' worker: the notes are most of the indexed text (2k notes of ~1 KB against 10k titles). */
-export const NOTES_PART: readonly SearchType[] = ['note'];
-
-/**
- * A port to two new index workers (one chunk with MiniSearch, loaded twice), notes in one and the other types in
- * the other (data/routed-port.ts): the first build runs on two cores, in about the time of the larger half.
- * Without Worker: the same index in this thread.
- */
+/** A port to a new index worker (its own chunk with MiniSearch), or the same index in this thread without Worker. */
 export function workerPort(): SearchPort {
   if (typeof Worker === 'undefined') return deferredPort(import('../logic/handler').then((m) => m.inProcessPort()));
-  return routedPort([
-    { types: NOTES_PART, port: indexWorker() },
-    { types: SEARCH_TYPES.filter((t) => !NOTES_PART.includes(t)), port: indexWorker() },
-  ]);
-}
-
-function indexWorker(): SearchPort {
   const worker = new Worker(new URL('../search.worker.ts', import.meta.url), { type: 'module', name: 'search-index' });
   const port: SearchPort = {
     onReply: null,
