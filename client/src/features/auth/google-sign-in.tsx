@@ -11,11 +11,11 @@ import { problemMessage, toProblem } from './errors';
 import { GoogleButton, type GoogleButtonText } from './google-button';
 import { googleMessages } from './google-messages';
 import { fieldMessage } from './messages';
+import { MarketingConsentText, TermsAgreementText } from './components/consent-text';
 
 
 type Step = { kind: 'button' } | { kind: 'terms'; token: string } | { kind: 'password'; token: string };
 
-const linkClass = 'font-medium text-primary underline underline-offset-2';
 /** The follow-up step is set apart from the screen's own form: one obvious next action. */
 const STEP_CLASS = 'space-y-3 rounded-xl border-2 border-primary/60 bg-surface-2 p-4';
 
@@ -105,19 +105,10 @@ export default function GoogleSignIn({ text }: { text: GoogleButtonText }) {
           }}
           error={termsError}
         >
-          <Trans>
-            I agree to the{' '}
-            <a href="/terms" target="_blank" rel="noopener" className={linkClass}>
-              terms and conditions
-            </a>{' '}
-            and the{' '}
-            <a href="/privacy" target="_blank" rel="noopener" className={linkClass}>
-              privacy policy
-            </a>
-          </Trans>
+          <TermsAgreementText />
         </CheckboxField>
         <CheckboxField checked={marketing} onCheckedChange={setMarketing}>
-          <Trans>Send me occasional news and tips by email (optional)</Trans>
+          <MarketingConsentText />
         </CheckboxField>
         <div className="flex flex-col gap-2 sm:flex-row-reverse">
           <Button type="submit" variant="primary" busy={busy} busyLabel={t`Creating account…`} className="w-full sm:w-auto">

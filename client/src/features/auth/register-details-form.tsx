@@ -7,9 +7,9 @@ import { EmailField, ProblemAlert, SubmitButton } from './components/auth-fields
 import { authMessages } from './messages';
 import { useAuthForm } from './use-auth-form';
 import { checkEmail, checkName, checkTerms } from './validation';
+import { MarketingConsentText, TermsAgreementText } from './components/consent-text';
 
 const FIELDS = ['name', 'email', 'terms'] as const;
-const linkClass = 'font-medium text-primary underline underline-offset-2';
 
 /**
  * Registration step 1: name, email, terms (required) and marketing consent (optional); sends the code.
@@ -60,19 +60,10 @@ export function RegisterDetailsForm({
           error={fields.error('terms')}
           ref={fields.ref('terms')}
         >
-          <Trans>
-            I agree to the{' '}
-            <a href="/terms" target="_blank" rel="noopener" className={linkClass}>
-              terms and conditions
-            </a>{' '}
-            and the{' '}
-            <a href="/privacy" target="_blank" rel="noopener" className={linkClass}>
-              privacy policy
-            </a>
-          </Trans>
+          <TermsAgreementText />
         </CheckboxField>
         <CheckboxField checked={marketing} onCheckedChange={setMarketing}>
-          <Trans>Send me occasional news and tips by email (optional)</Trans>
+          <MarketingConsentText />
         </CheckboxField>
       </div>
       <SubmitButton busy={busy} busyLabel={t`Sending code…`} label={t`Send code`} />
