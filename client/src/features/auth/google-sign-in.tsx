@@ -13,7 +13,6 @@ import { googleMessages } from './google-messages';
 import { fieldMessage } from './messages';
 import { MarketingConsentText, TermsAgreementText } from './components/consent-text';
 
-
 type Step = { kind: 'button' } | { kind: 'terms'; token: string } | { kind: 'password'; token: string };
 
 /** The follow-up step is set apart from the screen's own form: one obvious next action. */

@@ -60,12 +60,18 @@ export function authContext(app: FastifyInstance, config: AppConfig) {
      * `Host` is used when it names a loopback address, never `X-Forwarded-Host` and never any other host, so a
      * forged header cannot put someone else's site into a mail; otherwise `http://localhost:PORT`.
      */
-    baseUrl(request: FastifyRequest): string {
-      if (config.publicUrl) return config.publicUrl;
-      const host = loopbackHost(request.headers.host);
-      return host ? `${request.protocol}://${host}` : `http://localhost:${config.port}`;
-    },
+    baseUrl: (request: FastifyRequest): string => publicBaseUrl(config, request),
   };
+}
+
+/**
+ * The app's public base URL: PUBLIC_URL (required in production), else (development only) the request's own
+ * loopback `Host`, else `http://localhost:PORT`. Links in mail and the Google OAuth redirect URI are built from it.
+ */
+export function publicBaseUrl(config: Pick<AppConfig, 'publicUrl' | 'port'>, request: FastifyRequest): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = loopbackHost(request.headers.host);
+  return host ? `${request.protocol}://${host}` : `http://localhost:${config.port}`;
 }
 
 /** `host[:port]` when the raw Host header names localhost, 127.0.0.0/8 or [::1]; otherwise null. */

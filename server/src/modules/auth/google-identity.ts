@@ -4,8 +4,7 @@ import { GOOGLE_SIGNIN_ERRORS as CODES } from '@adhd/shared/google/signin';
 import { conflict, HttpError } from '../../lib/errors.js';
 import { GoogleTokenError, verifyGoogleIdToken, type GoogleIdentity } from '../../lib/google-id-token.js';
 import type { UserRow } from '../user/repository.js';
-import { checkPassword, type AuthContext } from './context.js';
-import { dummyHash, verifyPassword } from './passwords.js';
+import { confirmPassword, type AuthContext } from './context.js';
 
 /** SPEC section 8 fallbacks: one message for every refused token, never saying why. */
 export const googleLoginFailed = () => new HttpError(401, CODES.loginFailed, 'Google login failed');
@@ -57,10 +56,10 @@ export async function verifiedIdentity(
 }
 
 /**
- * The password of `user` given to link a Google account, checked and counted like a login attempt (the same
- * per-account and per-address limits, so this cannot guess passwords faster than login). Missing → 409 asking for
- * it; wrong → 409 with the field named. An account without a password has nothing to confirm with: it never gets
- * here (it is linked already).
+ * The password of `user` given to link a Google account: `confirmPassword`, checked and counted like a login
+ * attempt (the same per-account and per-address limits, so this cannot guess passwords faster than login), but
+ * answered as this flow's 409: missing asks for it; wrong names the field. An account without a password has
+ * nothing to confirm with: it never gets here (it is linked already).
  */
 export async function confirmLinkPassword(
   app: FastifyInstance,
@@ -70,12 +69,10 @@ export async function confirmLinkPassword(
   password: string | undefined,
 ): Promise<void> {
   if (!password) throw passwordRequired(false);
-  const rules = ctx.loginRules(request.ip, user.email);
-  const ok = await checkPassword(app, rules, { email: user.email, ip: request.ip }, async () => {
-    const stored = user.password_hash || (await dummyHash(ctx.config.argon2));
-    return (await verifyPassword(stored, password)) && user.password_hash ? true : null;
-  });
-  if (!ok) {
+  try {
+    await confirmPassword(app, ctx, request, user, { field: 'password', password });
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.code !== 'INVALID_PASSWORD') throw err;
     request.log.info({ event: 'google_link_password_failed', userId: user.id }, 'Google link: password wrong');
     throw passwordRequired(true);
   }

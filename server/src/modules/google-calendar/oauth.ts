@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { GOOGLE_CALENDAR_SCOPE } from '@adhd/shared/google/types';
 import type { GoogleUrls } from '../../config.js';
+import { newSecret } from '../../lib/ids.js';
 import { googleRequest } from './http.js';
 
 /**
@@ -24,7 +25,7 @@ export interface TokenAnswer {
 
 /** A PKCE verifier (43 characters of base64url) and its S256 challenge. */
 export function pkcePair(): { verifier: string; challenge: string } {
-  const verifier = randomBytes(32).toString('base64url');
+  const verifier = newSecret();
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 

@@ -4,7 +4,7 @@ import type { Database, GoogleCalendarsTable, GoogleConnectionsTable } from '../
 import { nowIso, sha256 } from '../../lib/ids.js';
 
 /**
- * SQL of the Google Calendar import (migration 0016). Token columns hold sealed values only (access.ts seals and
+ * SQL of the Google Calendar import (migration 0016). Token columns hold sealed values only (service.ts seals and
  * opens them); the `state` of an authorisation request is kept as its SHA-256.
  */
 
@@ -95,7 +95,9 @@ export async function listCalendars(db: Db, userId: string): Promise<CalendarRow
  * colours (the user's visibility and the sync token stay), gone ones are dropped. Answers the dropped ids.
  */
 export async function replaceCalendars(db: Db, userId: string, listed: ListedCalendar[]): Promise<string[]> {
-  const stored = new Map((await listCalendars(db, userId)).map((r) => [r.calendar_id, r]));
+  const stored = new Set((await listCalendars(db, userId)).map((r) => r.calendar_id));
+  const listedIds = new Set(listed.map((c) => c.id));
+  const gone = [...stored].filter((id) => !listedIds.has(id));
   await db.transaction().execute(async (trx) => {
     for (const [position, c] of listed.entries()) {
       const fields = {
@@ -118,10 +120,9 @@ export async function replaceCalendars(db: Db, userId: string, listed: ListedCal
           .execute();
       }
     }
-    const gone = [...stored.keys()].filter((id) => !listed.some((c) => c.id === id));
     if (gone.length) await trx.deleteFrom('google_calendars').where('user_id', '=', userId).where('calendar_id', 'in', gone).execute();
   });
-  return [...stored.keys()].filter((id) => !listed.some((c) => c.id === id));
+  return gone;
 }
 
 export async function setVisible(db: Db, userId: string, calendarId: string, visible: boolean): Promise<CalendarRow | undefined> {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { withEventDefaults, type Event, type EventData } from '@adhd/shared/events/schema';
 import {
@@ -12,7 +11,8 @@ import type { AppConfig } from '../../config.js';
 import { toApi } from '../../lib/api-row.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
-import { loopbackHost } from '../auth/context.js';
+import { newSecret } from '../../lib/ids.js';
+import { publicBaseUrl } from '../auth/context.js';
 import { listLive } from '../sync/repository.js';
 import { fetchCalendarList } from './api.js';
 import { GoogleUnavailable, notConnected, unavailable, upstreamError } from './http.js';
@@ -75,11 +75,7 @@ export const googleCalendarRoutes: FastifyPluginAsync<GoogleCalendarRouteOptions
       throw upstreamError();
     });
   /** Redirect URI: PUBLIC_URL, else (development) the request's loopback host, never a forged Host. */
-  const redirectUri = (request: FastifyRequest) => {
-    const host = loopbackHost(request.headers.host);
-    const base = opts.config.publicUrl ?? (host ? `${request.protocol}://${host}` : `http://localhost:${opts.config.port}`);
-    return `${base}/api/google/calendar/callback`;
-  };
+  const redirectUri = (request: FastifyRequest) => `${publicBaseUrl(opts.config, request)}/api/google/calendar/callback`;
   /** Revokes the user's grant at Google, if there is one; a failure is logged (the user can also remove it there). */
   const revokeAtGoogle = async (userId: string) => {
     const conn = await repo.findConnection(app.db, userId);
@@ -107,7 +103,7 @@ export const googleCalendarRoutes: FastifyPluginAsync<GoogleCalendarRouteOptions
   app.get('/api/google/calendar/auth', auth, async (request) => {
     if (!svc.configured) throw unavailable();
     await enabled();
-    const state = randomState();
+    const state = newSecret();
     const { verifier, challenge } = pkcePair();
     const uri = redirectUri(request);
     await repo.insertState(app.db, { state, userId: request.auth!.id, sealedVerifier: (await svc.sealer()).seal(verifier), redirectUri: uri });
@@ -211,6 +207,3 @@ export const googleCalendarRoutes: FastifyPluginAsync<GoogleCalendarRouteOptions
   });
 };
 
-function randomState(): string {
-  return randomBytes(32).toString('base64url');
-}

@@ -1,5 +1,5 @@
 import { MAX_EXDATES, withEventDefaults, type EventData, type EventImportInput } from '@adhd/shared/events/schema';
-import type { MutationTx } from '@adhd/shared/sync/mutator';
+import { MutationError, type MutationTx } from '@adhd/shared/sync/mutator';
 import { HttpError } from '../../lib/errors.js';
 import { writeImportedEvent } from '../events/import-write.js';
 import { listLive, type Db } from '../sync/repository.js';
@@ -75,13 +75,18 @@ async function writeListing(svc: GoogleCalendarService, userId: string, cal: Cal
   const ctx: CalendarContext = { calendarId: cal.calendar_id, color: cal.color, zone: listing.timeZone ?? cal.time_zone ?? 'UTC' };
   // Series first: an exception needs its series' zone and kind (all-day or timed) for its occurrence key.
   const items = [...listing.items].sort((a, b) => Number(!!a.recurringEventId) - Number(!!b.recurringEventId));
+  // Most turns of the job list no change at all: then there is nothing to write or to compare.
+  if (items.length === 0 && !fullWindow) return 0;
+  // The calendar's stored rows (every live event read and parsed) are needed only to find what a full listing no
+  // longer has, or the exceptions of a cancelled series.
+  const needsStored = fullWindow !== null || items.some((e) => e.status === 'cancelled' && !e.recurringEventId);
   let saved = 0;
   await svc.app.sync.run(
     userId,
     async (_exec, trx, stage) => {
       const current = await trx.selectFrom('google_calendars').select('visible').where('user_id', '=', userId).where('calendar_id', '=', cal.calendar_id).executeTakeFirst();
       if (current?.visible !== 1) return; // hidden (or disconnected) while Google was answering
-      const stored = await googleRows(trx, userId, cal.calendar_id);
+      const stored = needsStored ? await googleRows(trx, userId, cal.calendar_id) : [];
       const seen = new Set<string>();
       for (let i = 0; i < items.length; i += BATCH) {
         await stage(async (tx) => {
@@ -146,8 +151,9 @@ async function applyEvent(tx: MutationTx, e: GoogleEvent, ctx: CalendarContext, 
 async function write(tx: MutationTx, fields: EventImportInput, id: string): Promise<boolean> {
   try {
     return (await writeImportedEvent(tx, fields, { id })) !== 'unchanged';
-  } catch {
-    return false;
+  } catch (err) {
+    if (err instanceof MutationError) return false;
+    throw err;
   }
 }
 

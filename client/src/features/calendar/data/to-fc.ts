@@ -1,7 +1,7 @@
 import type { EventInput } from '@fullcalendar/react';
+import { GOOGLE_EVENT_COLOR } from '@adhd/shared/events/schema';
 import { addDays } from '@adhd/shared/time';
 import { textColorOn } from '../../tags';
-import { GOOGLE_DEFAULT_COLOR } from '../google/colors';
 import type { HabitToday } from './queries';
 import type { Occurrence } from './shared-events';
 
@@ -20,7 +20,7 @@ function toInput(o: Occurrence): EventInput {
   const readonly = isReadonly(o);
   const task = isTask(o);
   // A Google event without its calendar's own colour: Google's blue (SPEC section 3).
-  const color = o.color ?? (o.event.source === 'google' ? GOOGLE_DEFAULT_COLOR : null);
+  const color = o.color ?? (o.event.source === 'google' ? GOOGLE_EVENT_COLOR : null);
   const props: EntryProps = task
     ? { kind: 'task', occurrence: o, taskId: String(o.event.sourceId ?? o.eventId), completed: o.event.details.completed === true }
     : { kind: 'event', occurrence: o, readonly, recurring: o.seriesId !== null && o.event.seriesId === null };

@@ -4,6 +4,7 @@
  */
 export { EventDialog, type EventDialogTarget } from './event-dialog';
 export { askOccurrenceScope, type ScopeQuestion } from './occurrence-scope';
+export { useEventMessages } from './labels';
 export type { OccurrenceScope } from './logic/types';
 export { PrefilledEventDialog, type PrefilledEventDialogProps } from './prefilled-event-dialog';
 export type { EventFields } from './logic/types';

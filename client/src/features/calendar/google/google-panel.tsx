@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { GOOGLE_EVENT_COLOR } from '@adhd/shared/events/schema';
 import type { GoogleCalendarItem } from '@adhd/shared/google/types';
 import { mdiLinkVariantOff, mdiRefresh } from '@mdi/js';
 import { Switch } from 'radix-ui';
@@ -8,7 +9,6 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { usePrefs } from '../../../lib/use-prefs';
 import { relativeTime } from '../../../lib/relative-time';
 import { useOnline } from '../../../lib/use-online';
-import { GOOGLE_DEFAULT_COLOR } from './colors';
 import { DisconnectDialog } from './disconnect-dialog';
 import { googleMessages } from './messages';
 import { loadCalendars, setVisible, syncNow, useGoogleState } from './store';
@@ -74,7 +74,7 @@ export function GoogleCalendarControls() {
 
 function CalendarRow({ calendar, disabled }: { calendar: GoogleCalendarItem; disabled: boolean }) {
   const id = useId();
-  const color = calendar.color ?? GOOGLE_DEFAULT_COLOR;
+  const color = calendar.color ?? GOOGLE_EVENT_COLOR;
   return (
     <li className="flex items-center gap-3 px-3 py-2">
       <span aria-hidden className="size-3 shrink-0 rounded-full" style={{ background: color }} data-testid="google-calendar-color" />

@@ -1,8 +1,7 @@
-import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
 import { flash } from '../../../lib/flash';
 import type { CalendarActions } from '../data/actions';
-import { askOccurrenceScope } from '../dialog';
+import { askOccurrenceScope, useEventMessages } from '../dialog';
 import type { EntryProps } from '../data/to-fc';
 import { moveFields, type DroppedAt } from '../logic/move';
 
@@ -14,8 +13,7 @@ import { moveFields, type DroppedAt } from '../logic/move';
  * section 6), with 'This event is read-only and cannot be modified'.
  */
 export function useMoveHandler(actions: CalendarActions, viewZone: string) {
-  const { t } = useLingui();
-  const readOnly = t`This event is read-only and cannot be modified`;
+  const { readOnly } = useEventMessages();
   return useCallback(
     (entry: EntryProps, at: DroppedAt, revert: () => void) => {
       if (entry.kind !== 'event') return revert();
