@@ -52,11 +52,14 @@ afterEach(async () => {
 });
 
 describe('the calendar screen’s Google Calendar', () => {
-  it('shows nothing in the toolbar when the server does not offer Google Calendar', async () => {
+  it('keeps one quiet icon in the toolbar that says the server does not offer Google Calendar', async () => {
     const api = mockApi({ 'GET /api/google/calendar/status': { body: { ...NOT_CONNECTED, available: false } } });
     renderScreen(<Harness />, '/calendar');
     await waitFor(() => expect(api.called('GET /api/google/calendar/status')).toHaveLength(1));
-    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Connect Google Calendar' })).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Google Calendar' }));
+    await waitFor(() => expect(toast().textContent).toBe('Google Calendar is not available on this server.'));
+    expect(api.called('GET /api/google/calendar/auth')).toHaveLength(0);
   });
 
   it('connects in one tap: asks the authorisation address and goes there', async () => {

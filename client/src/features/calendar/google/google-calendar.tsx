@@ -2,10 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { mdiChevronDown, mdiChevronUp, mdiGoogle } from '@mdi/js';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'wouter';
-import { Button } from '../../../components/ui/button';
+import { Button, IconButton } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Icon } from '../../../components/ui/icon';
 import { useFeatureToggles } from '../../../lib/feature-toggles';
+import { flash } from '../../../lib/flash';
 import { useOnline } from '../../../lib/use-online';
 import { GoogleCalendarControls } from './google-panel';
 import { googleMessages } from './messages';
@@ -14,8 +15,8 @@ import { afterCallback, connect, refreshStatus, useGoogleState } from './store';
 /**
  * The calendar screen's Google pieces (issue 19): the status read when the screen opens and when the device
  * comes back online, `?google=connected|error` after Google's redirect (a toast, then the parameter leaves the
- * address), the toolbar button and the panel below the toolbar. When the server does not offer Google Calendar
- * (no GOOGLE_CLIENT_ID, or the admin's switch is off) the toolbar stays as it was: Settings → Connections says why.
+ * address), the toolbar button and the panel below the toolbar. When the server has no GOOGLE_CLIENT_ID the toolbar
+ * keeps one quiet Google icon that says so when tapped; when the admin switched the feature off there is nothing.
  */
 export function useGoogleConnection(): void {
   const enabled = useFeatureToggles().googleCalendar;
@@ -43,7 +44,18 @@ export function GoogleToolbarButton({ open, onToggle, panelId }: { open: boolean
   const enabled = useFeatureToggles().googleCalendar;
   const online = useOnline();
   const { status } = useGoogleState();
-  if (!enabled || !status?.available || (!status.connected && status.message)) return null;
+  if (!enabled || !status) return null;
+  if (!status.available) {
+    // This server does not offer Google Calendar (no GOOGLE_CLIENT_ID): one quiet icon, so the person can learn why.
+    return (
+      <IconButton
+        icon={mdiGoogle}
+        label={t`Google Calendar`}
+        onClick={() => flash(i18n._(googleMessages.notOffered))}
+      />
+    );
+  }
+  if (!status.connected && status.message) return null;
   if (status.connected) {
     return (
       <Button onClick={onToggle} aria-expanded={open} aria-controls={panelId} className="shrink-0 max-sm:w-11 max-sm:px-0" title={t`Google Calendar`}>

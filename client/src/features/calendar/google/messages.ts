@@ -17,4 +17,5 @@ export const googleMessages = {
   visibilityFailed: msg`Failed to update calendar visibility`,
   upstream: msg`Google did not answer; try again in a minute`,
   offline: msg`Connect when you're online`,
+  notOffered: msg`Google Calendar is not available on this server.`,
 } satisfies Record<string, MessageDescriptor>;

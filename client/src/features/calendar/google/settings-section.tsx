@@ -44,9 +44,7 @@ export function GoogleCalendarConnection() {
         </FormAlert>
       )}
       {status && !status.available && (
-        <FormAlert tone="info">
-          <Trans>Google Calendar is not available on this server.</Trans>
-        </FormAlert>
+        <FormAlert tone="info">{i18n._(googleMessages.notOffered)}</FormAlert>
       )}
       {status?.available && !status.connected && status.message && <ConnectionEnded message={status.message} online={online} />}
       {status?.available && !status.connected && !status.message && (
