@@ -58,7 +58,9 @@ function traceStop() {
   }
 }
 
-const dist = new URL('../server/dist/', import.meta.url);
+// BENCH_SERVER_DIST names another build of the server (a folder under server/, e.g. a copy of the starting
+// commit's dist) for before/after runs of the same bench (bench/server/pull-ab.mjs).
+const dist = new URL(`../server/${process.env.BENCH_SERVER_DIST || 'dist'}/`, import.meta.url);
 const { buildApp } = await import(new URL('app.js', dist).href);
 const { loadConfig } = await import(new URL('config.js', dist).href);
 
