@@ -1,5 +1,5 @@
 // Metric 6 measured inside the app's process (the runner's `pullTimes` command): the time the server takes to
-// produce a full pull (every page of `app.sync.pullJson`, the JSON text the route sends) against the raw SELECT
+// produce a full pull (every page of `app.sync.pullJson`, the JSON the route sends) against the raw SELECT
 // of the same rows on the same store (`.all()` of better-sqlite3 on a read-only connection with the app's cache
 // size, or one prepared query of `pg`), interleaved in the same process. No HTTP, no transfer, no client parse.
 import { createRequire } from 'node:module';
@@ -39,11 +39,12 @@ export async function pullTimes(app, dataDir, { userId, pageSize, runs }) {
     let pages = 0;
     let bytes = 0;
     for (;;) {
-      const json = await app.sync.pullJson(userId, clientId, { cursor, limit: pageSize });
+      // The page as the route sends it: JSON text, or its UTF-8 bytes (a Buffer) since session 20.
+      const page = await app.sync.pullJson(userId, clientId, { cursor, limit: pageSize });
       pages++;
-      bytes += json.length;
+      bytes += page.length;
       // The page's head: {"cursor":N,"hasMore":B,…
-      const head = /^\{"cursor":(\d+),"hasMore":(true|false)/.exec(json);
+      const head = /^\{"cursor":(\d+),"hasMore":(true|false)/.exec(typeof page === 'string' ? page.slice(0, 100) : page.subarray(0, 100).toString());
       cursor = Number(head[1]);
       if (head[2] === 'false') return { pages, bytes };
     }

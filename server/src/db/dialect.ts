@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type RawBuilder } from 'kysely';
+import { joinedBytesOfRows, joinedBytesSqlite } from './joined-bytes.js';
 
 /**
  * Everything that differs between the two stores, in one place (issue 14): the repositories, the engine and
@@ -66,6 +67,12 @@ export interface Dialect {
    * writes never wait for a flush to disk); an ordinary table on SQLite.
    */
   scratchTable<T extends CreateTableBuilder<string, never>>(table: T): T;
+  /**
+   * The text values of `SELECT column rest` (NULL as empty text), joined by commas between `head` and `tail`,
+   * as one UTF-8 buffer: the pull's page (joined-bytes.ts). SQLite reads each value as bytes straight from its
+   * handle; PostgreSQL encodes each row's string into the buffer once.
+   */
+  joinedBytes(db: AnyDb, column: RawBuilder<unknown>, rest: RawBuilder<unknown>, head: string, tail: string): Promise<Buffer>;
   /** A text value as a JSON string literal (quotes and escapes), built by the store: `"a\\"b"`. */
   jsonQuote(value: RawBuilder<unknown>): RawBuilder<string>;
   /** Column types the migrations need: a 64-bit integer (milliseconds, byte totals). */
@@ -92,6 +99,7 @@ const sqlite: Dialect = {
   kind: 'sqlite',
   greatest: (a, b) => sql<number>`max(${a}, ${b})`,
   jsonQuote: (value) => sql<string>`json_quote(${value})`,
+  joinedBytes: joinedBytesSqlite,
   lockUser: async () => {},
   singleProcess: true,
   lockKey: async () => {},
@@ -131,6 +139,7 @@ const postgres: Dialect = {
   kind: 'postgres',
   greatest: (a, b) => sql<number>`greatest(${a}, ${b})`,
   jsonQuote: (value) => sql<string>`to_json(${value})::text`,
+  joinedBytes: joinedBytesOfRows,
   lockUser: async (db, userId) => {
     await sql`INSERT INTO sync_user (user_id, seq, min_version) VALUES (${userId}, 0, 0) ON CONFLICT DO NOTHING`.execute(db);
     await sql`SELECT seq FROM sync_user WHERE user_id = ${userId} FOR UPDATE`.execute(db);

@@ -250,11 +250,11 @@ export class SyncEngine {
 
   /** A page of changes after `cursor`, with the client's lastMutationId read in the same snapshot. */
   async pull(userId: string, clientId: string, params: PullParams): Promise<PullResponse> {
-    return JSON.parse(await this.pullJson(userId, clientId, params)) as PullResponse;
+    return JSON.parse((await this.pullJson(userId, clientId, params)).toString('utf8')) as PullResponse;
   }
 
-  /** `pull` as JSON text, read in one snapshot (pull.ts). */
-  async pullJson(userId: string, clientId: string, params: PullParams): Promise<string> {
+  /** `pull` as JSON (UTF-8 bytes, the answer as sent), read in one snapshot (pull.ts). */
+  async pullJson(userId: string, clientId: string, params: PullParams): Promise<Buffer> {
     return readTransaction(this.deps.db, this.deps.kind, (trx) => pullPage(trx, userId, clientId, params, this.limits.pullMaxBytes));
   }
 

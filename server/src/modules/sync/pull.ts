@@ -1,8 +1,8 @@
 import { forbidden } from '../../lib/errors.js';
-import { changesJson, pageCut, type Db } from './repository.js';
+import { changesPage, pageCut, type Db } from './repository.js';
 import { epochKnown, findClient, newestEpoch, readSeq } from './sync-state.js';
 
-/** The read side of the sync protocol (docs/sync.md, pull): a page of changes as JSON text. */
+/** The read side of the sync protocol (docs/sync.md, pull): a page of changes as JSON (UTF-8 bytes). */
 
 /** The pull request fields the engine reads. */
 export interface PullParams {
@@ -16,13 +16,13 @@ export interface PullParams {
 const CHANGE_OVERHEAD = 160;
 
 /**
- * A page of changes after `cursor` as JSON text, with the client's lastMutationId read in the same snapshot
+ * A page of changes after `cursor` as JSON in one UTF-8 buffer (the answer as sent), with the client's lastMutationId read in the same snapshot
  * (`trx`). A full sync moves every row the user has, so the stored JSON of each row is spliced into the answer
- * instead of being parsed and serialized again, by the store itself (`changesJson`). A page holds at most
+ * instead of being parsed and serialized again, by the store itself (`changesPage`). A page holds at most
  * `limit` rows and is cut once its rows reach `pullMaxBytes` (always at least one row): the store decides the cut
  * first from the rows' sizes (`pageCut`), so the rows read are the rows sent.
  */
-export async function pullPage(trx: Db, userId: string, clientId: string, { cursor, limit, epoch }: PullParams, pullMaxBytes: number): Promise<string> {
+export async function pullPage(trx: Db, userId: string, clientId: string, { cursor, limit, epoch }: PullParams, pullMaxBytes: number): Promise<Buffer> {
   const client = await findClient(trx, clientId);
   if (client && client.user_id !== userId) throw forbidden('This client belongs to another user');
   const lastMutationId = Number(client?.last_mutation_id ?? 0);
@@ -35,7 +35,7 @@ export async function pullPage(trx: Db, userId: string, clientId: string, { curs
   const from = reset ? 0 : cursor;
   const { fetched, take, last } = await pageCut(trx, userId, from, limit, pullMaxBytes, CHANGE_OVERHEAD);
   const hasMore = fetched > take;
-  const changes = take === 0 ? '' : await changesJson(trx, userId, from, take);
   const nextCursor = hasMore ? last! : Math.max(seq, from);
-  return `{"cursor":${nextCursor},"hasMore":${hasMore},"reset":${reset},"lastMutationId":${lastMutationId},"epoch":${JSON.stringify(current?.id ?? '')},"changes":[${changes}]}`;
+  const head = `{"cursor":${nextCursor},"hasMore":${hasMore},"reset":${reset},"lastMutationId":${lastMutationId},"epoch":${JSON.stringify(current?.id ?? '')},"changes":[`;
+  return take === 0 ? Buffer.from(`${head}]}`) : changesPage(trx, userId, from, take, head, ']}');
 }

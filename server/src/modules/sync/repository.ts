@@ -124,21 +124,22 @@ export async function upsertEntities(db: Db, userId: string, rows: EntityRow[], 
 }
 
 /**
- * The rows changed after `cursor` (at most `limit`, oldest first) as the JSON text of the pull's `changes` array
- * without its brackets. Each change's JSON is built by the store (one string per row, no field values to copy
- * into JavaScript and splice again; an aggregate of the whole page in SQL is slower than joining here): a
- * tombstone as `{"entity","id","version","deleted":true}`, a live row as its stored JSON with the timestamps
- * spliced in (`"data":{…,"createdAt","updatedAt"}`). Stored data is always a JSON object written by
- * `JSON.stringify`, so splicing after its opening brace is safe.
+ * The rows changed after `cursor` (at most `limit`, oldest first) as the JSON of the pull's `changes`, joined by
+ * commas between `head` and `tail` into one UTF-8 buffer (the page as it is sent). Each change's JSON is built
+ * by the store and copied into the buffer once (`Dialect.joinedBytes`: on SQLite no string or object per row; an
+ * aggregate of the whole page in SQL is slower): a tombstone as `{"entity","id","version","deleted":true}`, a
+ * live row as its stored JSON with the timestamps spliced in (`"data":{…,"createdAt","updatedAt"}`). Stored data
+ * is always a JSON object written by `JSON.stringify`, so splicing after its opening brace is safe.
  */
-export async function changesJson(db: Db, userId: string, cursor: number, limit: number): Promise<string> {
-  const q = dialectOf(db).jsonQuote;
-  const head = sql`'{"entity":' || ${q(sql.ref('type'))} || ',"id":' || ${q(sql.ref('id'))} || ',"version":' || CAST(version AS TEXT)`;
+export async function changesPage(db: Db, userId: string, cursor: number, limit: number, head: string, tail: string): Promise<Buffer> {
+  const dialect = dialectOf(db);
+  const q = dialect.jsonQuote;
+  const start = sql`'{"entity":' || ${q(sql.ref('type'))} || ',"id":' || ${q(sql.ref('id'))} || ',"version":' || CAST(version AS TEXT)`;
   const body = sql`CASE WHEN length(data) > 2 THEN substr(data, 2, length(data) - 2) || ',' ELSE '' END`;
   const live = sql`',"deleted":false,"data":{' || ${body} || '"createdAt":' || ${q(sql.ref('created_at'))} || ',"updatedAt":' || ${q(sql.ref('updated_at'))} || '}}'`;
-  const { rows } = await sql<{ j: string }>`SELECT ${head} || CASE WHEN deleted = 1 THEN ',"deleted":true}' ELSE ${live} END AS j
-    FROM entities WHERE user_id = ${userId} AND version > ${cursor} ORDER BY version LIMIT ${limit}`.execute(db);
-  return rows.map((r) => r.j).join(',');
+  const change = sql`${start} || CASE WHEN deleted = 1 THEN ',"deleted":true}' ELSE ${live} END`;
+  const rows = sql`FROM entities WHERE user_id = ${userId} AND version > ${cursor} ORDER BY version LIMIT ${limit}`;
+  return dialect.joinedBytes(db, change, rows, head, tail);
 }
 
 /**
