@@ -73,6 +73,11 @@ export interface Dialect {
    * handle; PostgreSQL encodes each row's string into the buffer once.
    */
   joinedBytes(db: AnyDb, column: RawBuilder<unknown>, rest: RawBuilder<unknown>, head: string, tail: string): Promise<Buffer>;
+  /**
+   * A text value without its last character, which must be ASCII (a stored JSON object without its `}`).
+   * SQLite cuts the bytes (`substr` of text counts characters, decoding the whole value twice).
+   */
+  dropLastChar(value: RawBuilder<unknown>): RawBuilder<string>;
   /** A text value as a JSON string literal (quotes and escapes), built by the store: `"a\\"b"`. */
   jsonQuote(value: RawBuilder<unknown>): RawBuilder<string>;
   /** Column types the migrations need: a 64-bit integer (milliseconds, byte totals). */
@@ -100,6 +105,7 @@ const sqlite: Dialect = {
   greatest: (a, b) => sql<number>`max(${a}, ${b})`,
   jsonQuote: (value) => sql<string>`json_quote(${value})`,
   joinedBytes: joinedBytesSqlite,
+  dropLastChar: (value) => sql<string>`substr(CAST(${value} AS BLOB), 1, octet_length(${value}) - 1)`,
   lockUser: async () => {},
   singleProcess: true,
   lockKey: async () => {},
@@ -140,6 +146,7 @@ const postgres: Dialect = {
   greatest: (a, b) => sql<number>`greatest(${a}, ${b})`,
   jsonQuote: (value) => sql<string>`to_json(${value})::text`,
   joinedBytes: joinedBytesOfRows,
+  dropLastChar: (value) => sql<string>`left(${value}, -1)`,
   lockUser: async (db, userId) => {
     await sql`INSERT INTO sync_user (user_id, seq, min_version) VALUES (${userId}, 0, 0) ON CONFLICT DO NOTHING`.execute(db);
     await sql`SELECT seq FROM sync_user WHERE user_id = ${userId} FOR UPDATE`.execute(db);

@@ -129,14 +129,15 @@ export async function upsertEntities(db: Db, userId: string, rows: EntityRow[], 
  * by the store and copied into the buffer once (`Dialect.joinedBytes`: on SQLite no string or object per row; an
  * aggregate of the whole page in SQL is slower): a tombstone as `{"entity","id","version","deleted":true}`, a
  * live row as its stored JSON with the timestamps spliced in (`"data":{…,"createdAt","updatedAt"}`). Stored data
- * is always a JSON object written by `JSON.stringify`, so splicing after its opening brace is safe.
+ * is always a JSON object written by `JSON.stringify`, so splicing before its closing brace is safe.
  */
 export async function changesPage(db: Db, userId: string, cursor: number, limit: number, head: string, tail: string): Promise<Buffer> {
   const dialect = dialectOf(db);
   const q = dialect.jsonQuote;
   const start = sql`'{"entity":' || ${q(sql.ref('type'))} || ',"id":' || ${q(sql.ref('id'))} || ',"version":' || CAST(version AS TEXT)`;
-  const body = sql`CASE WHEN length(data) > 2 THEN substr(data, 2, length(data) - 2) || ',' ELSE '' END`;
-  const live = sql`',"deleted":false,"data":{' || ${body} || '"createdAt":' || ${q(sql.ref('created_at'))} || ',"updatedAt":' || ${q(sql.ref('updated_at'))} || '}}'`;
+  // The stored object up to its closing brace, a comma unless it is empty (`{}`), then the timestamps.
+  const open = sql`${dialect.dropLastChar(sql.ref('data'))} || CASE WHEN octet_length(data) > 2 THEN ',' ELSE '' END`;
+  const live = sql`',"deleted":false,"data":' || ${open} || '"createdAt":' || ${q(sql.ref('created_at'))} || ',"updatedAt":' || ${q(sql.ref('updated_at'))} || '}}'`;
   const change = sql`${start} || CASE WHEN deleted = 1 THEN ',"deleted":true}' ELSE ${live} END`;
   const rows = sql`FROM entities WHERE user_id = ${userId} AND version > ${cursor} ORDER BY version LIMIT ${limit}`;
   return dialect.joinedBytes(db, change, rows, head, tail);
