@@ -74,7 +74,9 @@ export async function joinedBytesSqlite(db: AnyDb, column: RawBuilder<unknown>, 
   let at = out.write(head, 0);
   for (let i = 0; i < parts.length; i++) {
     if (i > 0) out[at++] = COMMA;
-    at += parts[i]?.copy(out, at) ?? 0;
+    const part = parts[i];
+    if (part) out.set(part, at);
+    at += part?.length ?? 0;
   }
   at += out.write(tail, at);
   return out;
