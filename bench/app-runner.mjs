@@ -94,7 +94,14 @@ const config = loadConfig(
 // were asked for).
 // BENCH_GROUP_COMMIT_MAX=1 turns group commit off (one commit per push), for before/after comparisons.
 const groupCommit = process.env.BENCH_GROUP_COMMIT_MAX ? { groupCommitMax: Number(process.env.BENCH_GROUP_COMMIT_MAX) } : {};
-const app = await buildApp(config, defaultLimits ? { syncLimits: groupCommit } : { syncLimits: { writeBurst: HIGH * HIGH, writesPerMinute: HIGH * HIGH, ...groupCommit } });
+// BENCH_EVENT_ANSWER_CACHE=0 turns the event range answers' cache off (the cold figure of metric 130).
+const answerCache = process.env.BENCH_EVENT_ANSWER_CACHE ? { eventAnswerCacheBytes: Number(process.env.BENCH_EVENT_ANSWER_CACHE) } : {};
+const app = await buildApp(
+  config,
+  defaultLimits
+    ? { syncLimits: groupCommit, ...answerCache }
+    : { syncLimits: { writeBurst: HIGH * HIGH, writesPerMinute: HIGH * HIGH, ...groupCommit }, ...answerCache },
+);
 // The app's own time per response (Fastify's `reply.elapsedTime` when the response has been handed to the socket:
 // routing, hooks, handler, serialisation and the write), recorded only between `responseTimesStart` and
 // `responseTimes`, so a benchmark can report the server-side time beside the time over HTTP.

@@ -59,6 +59,8 @@ export interface BuildOptions {
   telegram?: Partial<TelegramTuning>;
   /** The Google Calendar job's interval and the timeout of requests to Google; tests shorten them. */
   googleCalendar?: Partial<GoogleCalendarTuning>;
+  /** Bytes of event range answers kept in memory (modules/events/answer-cache.ts); 0 keeps none. */
+  eventAnswerCacheBytes?: number;
   /** Heads of dynamic public pages for the served HTML (plugins/page-head.ts), besides the static table. */
   pageMeta?: PageMetaResolver[];
 }
@@ -122,7 +124,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(habitRoutes);
   await app.register(noteRoutes);
   await app.register(folderRoutes);
-  await app.register(eventRoutes);
+  await app.register(eventRoutes, options.eventAnswerCacheBytes === undefined ? {} : { answerCacheBytes: options.eventAnswerCacheBytes });
   await app.register(inboxRoutes);
   await app.register(searchRoutes);
   await app.register(backupRoutes);

@@ -27,7 +27,7 @@ export async function joinedBytesOfRows(db: AnyDb, column: RawBuilder<unknown>, 
     if (i > 0) out[at++] = COMMA;
     at += out.write(values[i]!, at);
   }
-  at += out.write(tail, at);
+  out.write(tail, at);
   return out;
 }
 
@@ -78,6 +78,6 @@ export async function joinedBytesSqlite(db: AnyDb, column: RawBuilder<unknown>, 
     if (part) out.set(part, at);
     at += part?.length ?? 0;
   }
-  at += out.write(tail, at);
+  out.write(tail, at);
   return out;
 }

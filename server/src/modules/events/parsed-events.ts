@@ -52,9 +52,12 @@ export class ParsedEvents {
     return { entries, chars: this.chars };
   }
 
-  /** The user's live events, parsed (see live), without reading them again while the user has written nothing. */
-  async current(db: Db, userId: string): Promise<StampedRow[]> {
-    const { seq } = await readSeq(db, userId);
+  /**
+   * The user's live events, parsed (see live), without reading them again while the user has written nothing.
+   * `seqRead`: the user's version counter when the caller has just read it (before any row).
+   */
+  async current(db: Db, userId: string, seqRead?: number): Promise<StampedRow[]> {
+    const seq = seqRead ?? (await readSeq(db, userId)).seq;
     const snapshot = this.users.get(userId)?.snapshot;
     if (snapshot?.seq === seq) {
       this.userEntries(userId);

@@ -5,6 +5,8 @@ import type { TaskData } from '@adhd/shared/tasks/schema';
 import { apiJson, toApi } from '../../lib/api-row.js';
 import { jsonEach } from '../../lib/json-stream.js';
 import { findEntity, listLive, type Db, type ReadRow } from '../sync/repository.js';
+import { readSeq } from '../sync/sync-state.js';
+import { AnswerCache } from './answer-cache.js';
 import { parsedEventsOf } from './parsed-events.js';
 
 /** Reads of events as the API answers them, and the expanded occurrences of the range routes. */
@@ -91,10 +93,23 @@ export type OccurrenceAnswer = Omit<Event, '_id'> & {
  * expanded in memory, in start order), as the range routes answer them: one UTF-8 buffer of the JSON array, each
  * occurrence's head written into it and its event's shared fields copied in as bytes encoded once per event, so
  * no string of the whole answer (nor of each occurrence) is built. When the answer would pass `maxBytes`, its
- * items as JSON texts instead, to stream.
+ * items as JSON texts instead, to stream. With `answers`, a buffer answer is kept at the user's version counter
+ * and answered again while the counter stays (answer-cache.ts).
  */
-export async function occurrencesAnswer(db: Db, userId: string, range: { from: string; to: string }, timeZone: string, maxBytes: number): Promise<Buffer | string[]> {
-  const [events, tasks] = await Promise.all([parsedEventsOf(db).current(db, userId), listLive(db, userId, 'task')]);
+export async function occurrencesAnswer(
+  db: Db,
+  userId: string,
+  range: { from: string; to: string },
+  timeZone: string,
+  maxBytes: number,
+  answers?: AnswerCache,
+): Promise<Buffer | string[]> {
+  // The counter is read before any row: rows read after it are at least as new as the answer it keys.
+  const { seq } = await readSeq(db, userId);
+  const key = answers ? AnswerCache.key(userId, range, timeZone) : '';
+  const held = answers?.get(key, seq);
+  if (held) return held;
+  const [events, tasks] = await Promise.all([parsedEventsOf(db).current(db, userId, seq), listLive(db, userId, 'task')]);
   const occurrences = expandEvents((events as EventRow[]).concat(taskEvents(tasks, timeZone)), range.from, range.to, timeZone);
   const heads: string[] = [];
   const tails: Buffer[] = [];
@@ -125,5 +140,7 @@ export async function occurrencesAnswer(db: Db, userId: string, range: { from: s
     off += tail.copy(buf, off);
   }
   buf[off++] = 0x5d; // ]
-  return buf.subarray(0, off);
+  const answer = buf.subarray(0, off);
+  answers?.set(key, seq, answer);
+  return answer;
 }

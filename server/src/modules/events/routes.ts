@@ -18,6 +18,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { readStored } from '../../lib/rest-update.js';
 import { parse } from '../../lib/validate.js';
 import { sendJsonArray } from '../../lib/json-stream.js';
+import { AnswerCache } from './answer-cache.js';
 import { eventJsons, getEvent, occurrencesAnswer } from './repository.js';
 
 /**
@@ -35,7 +36,13 @@ const update = plannedUpdate<EventData>('event', EVENT_NOT_FOUND, ({ exec }, id)
   update: (fields) => exec('event.update', { id, ...fields }),
 }));
 
-export const eventRoutes: FastifyPluginAsync = async (app) => {
+export interface EventRouteOptions {
+  /** Bytes of range answers kept per app (answer-cache.ts); 0 keeps none. */
+  answerCacheBytes?: number;
+}
+
+export const eventRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, opts) => {
+  const answers = opts.answerCacheBytes === 0 ? undefined : new AnswerCache(opts.answerCacheBytes);
   registerEntityRoutes(app, {
     path: '/api/events',
     notFound: EVENT_NOT_FOUND,
@@ -55,7 +62,7 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
 
   const auth = { preHandler: app.authenticate };
   const answerRange = async (request: FastifyRequest, reply: FastifyReply, range: DayRange) => {
-    const answer = await occurrencesAnswer(app.db, request.auth!.id, range, request.timeZone, ONE_WRITE_MAX);
+    const answer = await occurrencesAnswer(app.db, request.auth!.id, range, request.timeZone, ONE_WRITE_MAX, answers);
     // Up to a few MB the answer goes out as one buffer (one write); a longer one streams.
     if (!Buffer.isBuffer(answer)) return sendJsonArray(reply, answer);
     return reply.type('application/json; charset=utf-8').send(answer);
