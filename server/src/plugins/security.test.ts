@@ -1,5 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { helmetOptions, securityPlugin } from './security.js';
 
@@ -8,7 +8,7 @@ import { helmetOptions, securityPlugin } from './security.js';
  * @fastify/helmet (which builds it on every request) sets with the same options, on API routes, pages and 404s.
  */
 describe('the security headers', () => {
-  const headersOf = async (register: (app: ReturnType<typeof Fastify>) => Promise<unknown>) => {
+  const headersOf = async (register: (app: FastifyInstance) => PromiseLike<unknown>) => {
     const app = Fastify();
     await register(app);
     app.get('/api/x', async () => ({ ok: true }));
