@@ -61,7 +61,8 @@ export function attachSqliteHandle(db: AnyDb, sqlite: Sqlite.Database): void {
 
 /**
  * SQLite: each value read as a BLOB (its UTF-8 bytes as they are stored or built: no JavaScript string and no
- * row object per row) and copied once into the answer.
+ * row object per row) and copied once into the answer. `CAST(text AS BLOB)` gives the database's text encoding,
+ * UTF-8 here (SQLite's default; the app never sets another).
  */
 export async function joinedBytesSqlite(db: AnyDb, column: RawBuilder<unknown>, rest: RawBuilder<unknown>, head: string, tail: string): Promise<Buffer> {
   const raw = handles.get(db.getExecutor().adapter);
