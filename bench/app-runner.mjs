@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { createRequire } from 'node:module';
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { pullTimes } from './server/pull-times.mjs';
 
@@ -58,7 +60,8 @@ function traceStop() {
   }
 }
 
-const dist = new URL('../server/dist/', import.meta.url);
+// BENCH_SERVER_DIST runs another build of the server (an A/B against a copy of an older commit: push-ab.mjs).
+const dist = process.env.BENCH_SERVER_DIST ? new URL(`file://${process.env.BENCH_SERVER_DIST.replace(/\/?$/, '/')}`) : new URL('../server/dist/', import.meta.url);
 const { buildApp } = await import(new URL('app.js', dist).href);
 const { loadConfig } = await import(new URL('config.js', dist).href);
 
@@ -104,6 +107,7 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 const { port } = app.server.address();
 
 let lag = null;
+let profiler = null;
 /** GC pauses recorded while a lag window is open. */
 let gc = null;
 const gcObserver = new PerformanceObserver((list) => {
@@ -202,6 +206,22 @@ const commands = {
     const out = responseTimes ?? [];
     responseTimes = null;
     return out;
+  },
+  /** Start a V8 CPU profile of this process (push-ab.mjs with BENCH_CPU_PROF). */
+  profileStart: async () => {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+    return true;
+  },
+  /** Stop the profile and write it to `file` (a .cpuprofile for Chrome DevTools or bench/server/profile-top.mjs). */
+  profileStop: async ({ file }) => {
+    const { profile } = await profiler.post('Profiler.stop');
+    profiler.disconnect();
+    profiler = null;
+    writeFileSync(file, JSON.stringify(profile));
+    return file;
   },
   memory: () => ({ ...process.memoryUsage(), ...vmRss() }),
   /** Metric 6 inside the app's process (no transfer, no client parse): see bench/server/pull-times.mjs. */
