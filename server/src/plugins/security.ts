@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
@@ -67,11 +66,16 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
 
 /**
  * Security headers on every response: CSP, nosniff, Referrer-Policy, frame-ancestors, HSTS (one year). With
- * `googleSignIn` the CSP also lets the sign-in screens load Google Identity Services.
+ * `googleSignIn` the CSP also lets the sign-in screens load Google Identity Services. The helmet middleware is
+ * built once here and run in an onRequest hook (the @fastify/helmet plugin built it anew for every request:
+ * parsing the CSP directives again each time, issue 14's push profile).
  */
 export const securityPlugin = fp<{ googleSignIn?: boolean }>(
   async (app, opts) => {
-    await app.register(fastifyHelmet, helmetOptions(opts.googleSignIn === true));
+    const setHeaders = opts.googleSignIn === true ? helmet(helmetOptions(true)) : setHelmetHeaders;
+    app.addHook('onRequest', (request, reply, done) => {
+      setHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
+    });
     app.addHook('onSend', async (request, reply) => {
       if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     });
