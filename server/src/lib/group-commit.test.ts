@@ -59,6 +59,22 @@ describe('GroupCommit (SQLite)', () => {
     expect(group.stats.groups).toBe(1);
   });
 
+  it('runs a write that comes alone without a savepoint; when it fails, only its own error and nothing of it stays', async () => {
+    const group = new GroupCommit(db);
+    const boom = new Error('alone');
+    await expect(
+      group.run(async (trx) => {
+        await insert('e-alone-failed')(trx);
+        throw boom;
+      }),
+    ).rejects.toBe(boom);
+    expect(committed('e-alone-failed').n).toBe(0);
+    await expect(group.run(insert('e-alone'))).resolves.toBe('e-alone');
+    expect(committed('e-alone').n).toBe(1);
+    // The next write, in a group of its own, still works (the failed one left no transaction open).
+    await expect(group.run(insert('e-after'))).resolves.toBe('e-after');
+  });
+
   it('caps a group by count; the rest go into the next groups', async () => {
     const group = new GroupCommit(db, { maxJobs: 4, budgetMs: 1_000 });
     const ids = Array.from({ length: 10 }, (_, i) => `c${i}`);
