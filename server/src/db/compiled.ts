@@ -10,13 +10,17 @@ import { CompiledQuery, type Kysely, type QueryResult } from 'kysely';
  *
  * The caller gives the parameters in the order the compiled query takes them; the first run of every shape
  * checks them against Kysely's own, so a wrong order fails at once (and in the tests) instead of writing wrong
- * values. Texts are remembered per dialect adapter (one per store), at most MAX_SHAPES of them.
+ * values. Texts are remembered per dialect adapter (one per store), at most MAX_SHAPES of them and MAX_CHARS of
+ * text; a shape past either bound is simply built every time.
  */
 
 type AnyDb = Pick<Kysely<unknown>, 'getExecutor'>;
 
 const MAX_SHAPES = 4096;
+/** …and at most this many characters of SQL text in all (long id lists make long texts). */
+const MAX_CHARS = 4 * 1024 * 1024;
 const texts = new WeakMap<object, Map<string, string>>();
+const sizes = new WeakMap<object, number>();
 
 /** Raised when a caller's parameters are not those Kysely compiled for the same shape (a programming error). */
 export class ShapeMismatch extends Error {}
@@ -42,7 +46,11 @@ export async function runShaped<R>(db: AnyDb, shape: string, parameters: readonl
   if (!sameParameters(compiled.parameters, parameters)) {
     throw new ShapeMismatch(`query ${shape}: the parameters given (${parameters.length}) are not those compiled (${compiled.parameters.length})`);
   }
-  if (byShape.size < MAX_SHAPES) byShape.set(shape, compiled.sql);
+  const size = sizes.get(adapter) ?? 0;
+  if (byShape.size < MAX_SHAPES && size + compiled.sql.length <= MAX_CHARS) {
+    byShape.set(shape, compiled.sql);
+    sizes.set(adapter, size + compiled.sql.length);
+  }
   return executor.executeQuery(compiled);
 }
 
