@@ -9,6 +9,10 @@ import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { pullTimes } from './server/pull-times.mjs';
 
@@ -58,9 +62,12 @@ function traceStop() {
   }
 }
 
-// BENCH_SERVER_DIST names another build of the server (a folder under server/, e.g. a copy of the starting
-// commit's dist) for before/after runs of the same bench (bench/server/pull-ab.mjs).
-const dist = new URL(`../server/${process.env.BENCH_SERVER_DIST || 'dist'}/`, import.meta.url);
+// BENCH_SERVER_DIST runs another build of the server for before/after runs of the same bench: a folder name under
+// server/ (e.g. `dist-base`, bench/server/pull-ab.mjs) or a path to a dist folder (push-ab.mjs's BENCH_BASE_DIST).
+const distEnv = process.env.BENCH_SERVER_DIST;
+const dist = !distEnv ? new URL('../server/dist/', import.meta.url)
+  : distEnv.includes('/') ? pathToFileURL(resolve(distEnv) + '/')
+  : new URL(`../server/${distEnv}/`, import.meta.url);
 const { buildApp } = await import(new URL('app.js', dist).href);
 const { loadConfig } = await import(new URL('config.js', dist).href);
 
@@ -113,6 +120,7 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 const { port } = app.server.address();
 
 let lag = null;
+let profiler = null;
 /** GC pauses recorded while a lag window is open. */
 let gc = null;
 const gcObserver = new PerformanceObserver((list) => {
@@ -211,6 +219,22 @@ const commands = {
     const out = responseTimes ?? [];
     responseTimes = null;
     return out;
+  },
+  /** Start a V8 CPU profile of this process (push-ab.mjs with BENCH_CPU_PROF). */
+  profileStart: async () => {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+    return true;
+  },
+  /** Stop the profile and write it to `file` (a .cpuprofile for Chrome DevTools or bench/server/profile-top.mjs). */
+  profileStop: async ({ file }) => {
+    const { profile } = await profiler.post('Profiler.stop');
+    profiler.disconnect();
+    profiler = null;
+    writeFileSync(file, JSON.stringify(profile));
+    return file;
   },
   memory: () => ({ ...process.memoryUsage(), ...vmRss() }),
   /** Metric 6 inside the app's process (no transfer, no client parse): see bench/server/pull-times.mjs. */

@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import { median, newId, r2, request, rng, tagIdsFor, taskFields } from '../lib.mjs';
 import { tasksSqlFloor } from './sqlite.mjs';
 
-async function cannon(connections, opts) {
+export async function cannon(connections, opts) {
   const result = await autocannon({ connections, pipelining: 1, ...opts });
   const errors = result.errors + result.timeouts + result.non2xx;
   return {
@@ -103,7 +103,7 @@ export async function benchHttp(ctx, app, hello, sqlRoute, user, pushUser) {
 }
 
 /** One mutation per push, each from a new client id (mutation id 1), so concurrent pushes never conflict. */
-function push1Options(app, pushUser) {
+export function push1Options(app, pushUser) {
   const rand = rng(3);
   const tags = tagIdsFor(20);
   return {

@@ -8,7 +8,7 @@ import { rawInserts } from './sqlite.mjs';
 import { rawInsertsPostgres } from './store.mjs';
 
 /** A push client: sequential mutation ids, realistic task.create args, ~15% subtasks of earlier tasks. */
-function pushClient(port, user, seed) {
+export function pushClient(port, user, seed) {
   const nextTask = taskSource(seed);
   let nextId = 1;
   const clientId = `bench-${newId()}`;
@@ -40,7 +40,7 @@ export async function seedBigUser({ say, sizes, store }, app) {
 }
 
 /** Sequential pushes of `batches` × `batchSize` task.create; answers total ms and per-push latencies. */
-async function timedPushes(client, batches, batchSize) {
+export async function timedPushes(client, batches, batchSize) {
   const batchesOfMutations = Array.from({ length: batches }, () => client.mutations(batchSize));
   const lat = [];
   const t0 = performance.now();

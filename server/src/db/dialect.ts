@@ -1,3 +1,4 @@
+import { runShaped } from './compiled.js';
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { joinedBytesOfRows, joinedBytesSqlite } from './joined-bytes.js';
 
@@ -148,8 +149,8 @@ const postgres: Dialect = {
   joinedBytes: joinedBytesOfRows,
   dropLastChar: (value) => sql<string>`left(${value}, -1)`,
   lockUser: async (db, userId) => {
-    await sql`INSERT INTO sync_user (user_id, seq, min_version) VALUES (${userId}, 0, 0) ON CONFLICT DO NOTHING`.execute(db);
-    await sql`SELECT seq FROM sync_user WHERE user_id = ${userId} FOR UPDATE`.execute(db);
+    await runShaped(db, 'lockUser.ensure', [userId], () => sql`INSERT INTO sync_user (user_id, seq, min_version) VALUES (${userId}, 0, 0) ON CONFLICT DO NOTHING`.compile(db));
+    await runShaped(db, 'lockUser.lock', [userId], () => sql`SELECT seq FROM sync_user WHERE user_id = ${userId} FOR UPDATE`.compile(db));
   },
   singleProcess: false,
   // hashtext folds the key to 32 bits: two keys that collide only share a lock (more waiting, never less).

@@ -1,12 +1,15 @@
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { sqliteWriteTransaction, writeTransaction } from './transaction.js';
+import { writeTransaction } from './transaction.js';
 
 type Trx = Kysely<Database> | Transaction<Database>;
 
-/** Runs one write (a sync push) in a transaction and answers once that transaction has committed. */
-export type WriteRunner = <T>(fn: (trx: Trx) => Promise<T>) => Promise<T>;
+/**
+ * Runs one write (a sync push) of the user `key` in a transaction and answers once that transaction has
+ * committed.
+ */
+export type WriteRunner = <T>(key: string, fn: (trx: Trx) => Promise<T>) => Promise<T>;
 
 export interface GroupLimits {
   /** Writes in one group at most… */
@@ -22,13 +25,31 @@ export interface GroupLimits {
 export const GROUP_LIMITS: GroupLimits = { maxJobs: 64, budgetMs: 10 };
 
 /**
- * The transaction runner of sync pushes (issue 14): on SQLite, group commit; on PostgreSQL one transaction per
- * push (its connections commit in parallel, and each push holds its user's row lock only for itself).
+ * The transaction runner of sync pushes (issue 14): group commit. On SQLite one group for every write (the one
+ * connection writes one transaction at a time). On PostgreSQL one group per user: a user's writes wait for
+ * that user's `sync_user` row lock one after another anyway, so the pushes of one user that arrive together
+ * share one transaction, one lock and one commit on one pooled connection instead of each holding a connection
+ * while it waits for the lock; different users' groups run at once on their own connections. A user's group is
+ * forgotten when it has nothing left to run.
  */
 export function groupedWrites(db: Kysely<Database>, kind: 'sqlite' | 'postgres', limits: GroupLimits = GROUP_LIMITS): WriteRunner {
-  if (kind === 'postgres') return (fn) => writeTransaction(db, kind, fn);
-  const group = new GroupCommit(db, limits);
-  return (fn) => group.run(fn);
+  if (kind === 'sqlite') {
+    const group = new GroupCommit(db, limits);
+    return (_key, fn) => group.run(fn);
+  }
+  const groups = new Map<string, GroupCommit>();
+  return (key, fn) => {
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = new GroupCommit(db, limits, { kind, onIdle: () => groups.delete(key) })));
+    return group.run(fn);
+  };
+}
+
+export interface GroupOptions {
+  /** The store (SQLite unless told): the transaction is `writeTransaction`'s on it. */
+  kind?: 'sqlite' | 'postgres';
+  /** Called when a group has committed and no write waits (the per-user map forgets the group). */
+  onIdle?: () => void;
 }
 
 interface Job {
@@ -47,7 +68,7 @@ class TransactionLost extends Error {
 }
 
 /**
- * Group commit on the one SQLite connection: the writes that arrive within one event-loop turn (and those that
+ * Group commit (on the one SQLite connection, or on one PostgreSQL connection per user): the writes that arrive within one event-loop turn (and those that
  * arrive while a group runs) share one `BEGIN IMMEDIATE … COMMIT`, so one WAL fsync serves them all. Each runs in
  * its own SAVEPOINT, in arrival order: one that throws (a 409, a 403, a quota refusal, any error) is rolled back
  * alone and answers its own error, and a later write of the same client sees what an earlier one wrote. Every
@@ -65,6 +86,7 @@ export class GroupCommit {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly limits: GroupLimits = GROUP_LIMITS,
+    private readonly options: GroupOptions = {},
   ) {}
 
   run<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
@@ -90,7 +112,14 @@ export class GroupCommit {
     const outcomes: Outcome[] = [];
     let next = 0;
     try {
-      await sqliteWriteTransaction(this.db, async (conn) => {
+      await writeTransaction(this.db, this.options.kind ?? 'sqlite', async (conn) => {
+        if (group.length === 1) {
+          // A write alone needs no savepoint (two statements less: a lone push, every sequential one): if it
+          // throws, the transaction is rolled back whole and the write answers its own error (the catch below).
+          outcomes.push({ job: group[0]!, ok: true, value: await group[0]!.fn(conn) });
+          next = 1;
+          return;
+        }
         const started = performance.now();
         for (; next < group.length; next++) {
           if (next > 0 && performance.now() - started > this.limits.budgetMs) break;
@@ -117,10 +146,11 @@ export class GroupCommit {
       this.queue.unshift(...group.slice(next));
       this.running = false;
       this.schedule();
+      if (!this.scheduled && this.queue.length === 0) this.options.onIdle?.();
     }
   }
 
-  private async runJob(conn: Kysely<Database>, job: Job): Promise<Outcome> {
+  private async runJob(conn: Trx, job: Job): Promise<Outcome> {
     await sql`savepoint grouped_write`.execute(conn);
     try {
       const value = await job.fn(conn);

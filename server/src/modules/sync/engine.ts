@@ -111,14 +111,15 @@ export class SyncEngine {
   /**
    * Apply a sync push (exactly once per mutation id; see the protocol rules in docs/sync.md). A batch that has
    * run `batchBudgetMs` or staged `batchMaxRows` row writes stops taking mutations: `lastMutationId` says how
-   * far it got and the client sends the rest again. On SQLite the pushes of one event-loop turn share a commit
-   * (group commit), each in its own savepoint; each is answered after that commit.
+   * far it got and the client sends the rest again. Pushes that arrive together share a commit (group commit: on
+   * SQLite all of them, on PostgreSQL those of one user), each in its own savepoint; each is answered after
+   * that commit.
    */
   async push(userId: string, clientId: string, mutations: Mutation[]): Promise<PushResponse> {
     await this.writes.check(userId);
     const now = this.now();
     let ran = 0;
-    const outcome = await this.pushWrites(async (trx) => {
+    const outcome = await this.pushWrites(userId, async (trx) => {
       const started = performance.now();
       await lockUser(trx, userId);
       const client = await findClient(trx, clientId);

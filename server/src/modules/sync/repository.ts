@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { runShaped } from '../../db/compiled.js';
 import { dialectOf } from '../../db/dialect.js';
 import type { EntitiesTable } from '../../db/schema.js';
 import { pacer } from '../../lib/pace.js';
@@ -26,12 +27,16 @@ const ofType = (db: Db, userId: string, type: string) => db.selectFrom('entities
 const LIVE = sql<boolean>`deleted = 0`;
 
 export async function findEntity(db: Db, userId: string, type: string, id: string): Promise<EntityRow | undefined> {
-  return ofType(db, userId, type).select(ROW_COLUMNS).where('id', '=', id).executeTakeFirst();
+  const { rows } = await runShaped(db, 'findEntity', [userId, type, id], () => ofType(db, userId, type).select(ROW_COLUMNS).where('id', '=', id).compile());
+  return rows[0];
 }
 
 export async function findEntities(db: Db, userId: string, type: string, ids: string[]): Promise<EntityRow[]> {
   if (ids.length === 0) return [];
-  return ofType(db, userId, type).select(ROW_COLUMNS).where('id', 'in', ids).execute();
+  const { rows } = await runShaped(db, `findEntities.${ids.length}`, [userId, type, ...ids], () =>
+    ofType(db, userId, type).select(ROW_COLUMNS).where('id', 'in', ids).compile(),
+  );
+  return rows;
 }
 
 export async function findChildren(db: Db, userId: string, type: string, parentIds: string[]): Promise<EntityRow[]> {
@@ -99,27 +104,43 @@ export async function* liveRowsInBatches(
 }
 
 const UPSERT_CHUNK = 300;
+/** The columns of an upsert, in the order its values are given. */
+const UPSERT_COLUMNS = ['user_id', 'type', 'id', 'data', 'parent_id', 'version', 'deleted', 'created_at', 'updated_at', 'field_versions'] as const;
 
 /** Write rows (insert or replace) and their tag references; `pace` runs between chunks (see lib/pace.ts). */
 export async function upsertEntities(db: Db, userId: string, rows: EntityRow[], pace: () => Promise<void> = async () => {}): Promise<void> {
   await writeTagRefs(db, userId, rows, pace);
   for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
     await pace();
-    const values: EntitiesTable[] = rows.slice(i, i + UPSERT_CHUNK).map((r) => ({ user_id: userId, ...r }));
-    await db
-      .insertInto('entities')
-      .values(values)
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'type', 'id']).doUpdateSet((eb) => ({
-          data: eb.ref('excluded.data'),
-          parent_id: eb.ref('excluded.parent_id'),
-          version: eb.ref('excluded.version'),
-          deleted: eb.ref('excluded.deleted'),
-          field_versions: eb.ref('excluded.field_versions'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
+    const values: EntitiesTable[] = rows.slice(i, i + UPSERT_CHUNK).map((r) => ({
+      user_id: userId,
+      type: r.type,
+      id: r.id,
+      data: r.data,
+      parent_id: r.parent_id ?? null,
+      version: r.version,
+      deleted: r.deleted,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+      field_versions: r.field_versions,
+    }));
+    // One statement per chunk size: the same text (and prepared statement) for every push of that many rows.
+    await runShaped(db, `upsertEntities.${values.length}`, values.flatMap((v) => UPSERT_COLUMNS.map((c) => v[c])), () =>
+      db
+        .insertInto('entities')
+        .values(values)
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'type', 'id']).doUpdateSet((eb) => ({
+            data: eb.ref('excluded.data'),
+            parent_id: eb.ref('excluded.parent_id'),
+            version: eb.ref('excluded.version'),
+            deleted: eb.ref('excluded.deleted'),
+            field_versions: eb.ref('excluded.field_versions'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .compile(),
+    );
   }
 }
 

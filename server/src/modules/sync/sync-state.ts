@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { runShaped } from '../../db/compiled.js';
 import { dialectOf } from '../../db/dialect.js';
 import { forbidden } from '../../lib/errors.js';
 import type { Db } from './rows.js';
@@ -17,14 +18,19 @@ const CHUNK = 300;
  * rows written); answers the new version. Serializes a user's writes.
  */
 export async function bumpSeq(db: Db, userId: string, n: number, bytes = 0): Promise<number> {
-  await db.insertInto('sync_user').values({ user_id: userId, seq: 0, min_version: 0 }).onConflict((oc) => oc.doNothing()).execute();
-  const row = await db
-    .updateTable('sync_user')
-    .set({ seq: sql`seq + ${n}`, bytes: sql`CASE WHEN bytes + ${bytes} < 0 THEN 0 ELSE bytes + ${bytes} END` })
-    .where('user_id', '=', userId)
-    .returning('seq')
-    .executeTakeFirstOrThrow();
-  return Number(row.seq);
+  await runShaped(db, 'bumpSeq.ensure', [userId, 0, 0], () =>
+    db.insertInto('sync_user').values({ user_id: userId, seq: 0, min_version: 0 }).onConflict((oc) => oc.doNothing()).compile(),
+  );
+  const { rows } = await runShaped(db, 'bumpSeq.update', [n, bytes, bytes, userId], () =>
+    db
+      .updateTable('sync_user')
+      .set({ seq: sql`seq + ${n}`, bytes: sql`CASE WHEN bytes + ${bytes} < 0 THEN 0 ELSE bytes + ${bytes} END` })
+      .where('user_id', '=', userId)
+      .returning('seq')
+      .compile(),
+  );
+  if (!rows[0]) throw new Error('bumpSeq: no sync_user row');
+  return Number(rows[0].seq);
 }
 
 /**
@@ -37,7 +43,10 @@ export async function lockUser(db: Db, userId: string): Promise<void> {
 }
 
 export async function readSeq(db: Db, userId: string): Promise<{ seq: number; minVersion: number; bytes: number }> {
-  const row = await db.selectFrom('sync_user').select(['seq', 'min_version', 'bytes']).where('user_id', '=', userId).executeTakeFirst();
+  const { rows } = await runShaped(db, 'readSeq', [userId], () =>
+    db.selectFrom('sync_user').select(['seq', 'min_version', 'bytes']).where('user_id', '=', userId).compile(),
+  );
+  const row = rows[0];
   return { seq: Number(row?.seq ?? 0), minVersion: Number(row?.min_version ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
 
@@ -52,11 +61,10 @@ export async function readSeqs(db: Db, userIds: readonly string[]): Promise<Map<
 }
 
 export async function findClient(db: Db, clientId: string) {
-  return db
-    .selectFrom('sync_client')
-    .select(['user_id', 'last_mutation_id'])
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+  const { rows } = await runShaped(db, 'findClient', [clientId], () =>
+    db.selectFrom('sync_client').select(['user_id', 'last_mutation_id']).where('client_id', '=', clientId).compile(),
+  );
+  return rows[0];
 }
 
 /**
@@ -65,12 +73,14 @@ export async function findClient(db: Db, clientId: string) {
  * row"; the second finds the first's row and is refused (403), its transaction rolled back.
  */
 export async function saveClient(db: Db, clientId: string, userId: string, lastMutationId: number, now: string) {
-  const res = await db
-    .insertInto('sync_client')
-    .values({ client_id: clientId, user_id: userId, last_mutation_id: lastMutationId, last_seen_at: now })
-    .onConflict((oc) => oc.column('client_id').doUpdateSet({ last_mutation_id: lastMutationId, last_seen_at: now }).where('sync_client.user_id', '=', userId))
-    .executeTakeFirst();
-  if (Number(res.numInsertedOrUpdatedRows) !== 1) throw forbidden('This client belongs to another user');
+  const res = await runShaped(db, 'saveClient', [clientId, userId, lastMutationId, now, lastMutationId, now, userId], () =>
+    db
+      .insertInto('sync_client')
+      .values({ client_id: clientId, user_id: userId, last_mutation_id: lastMutationId, last_seen_at: now })
+      .onConflict((oc) => oc.column('client_id').doUpdateSet({ last_mutation_id: lastMutationId, last_seen_at: now }).where('sync_client.user_id', '=', userId))
+      .compile(),
+  );
+  if (Number(res.numAffectedRows) !== 1) throw forbidden('This client belongs to another user');
 }
 
 /** Why a pushed mutation was rejected, as its push answered (docs/sync.md, push). */
@@ -112,7 +122,9 @@ export async function saveRejections(db: Db, clientId: string, rejections: Rejec
  * every answer before it (docs/sync.md, push), so those can no longer be asked again.
  */
 export async function forgetRejectionsBelow(db: Db, clientId: string, id: number): Promise<void> {
-  await db.deleteFrom('sync_rejection').where('client_id', '=', clientId).where('mutation_id', '<', id).execute();
+  await runShaped(db, 'forgetRejectionsBelow', [clientId, id], () =>
+    db.deleteFrom('sync_rejection').where('client_id', '=', clientId).where('mutation_id', '<', id).compile(),
+  );
 }
 
 /** Forget every client's rejections remembered before `before` (the maintenance job); answers how many. */

@@ -1,5 +1,6 @@
 import { TAGGABLE_TYPES } from '@adhd/shared/tags/schema';
 import { sql } from 'kysely';
+import { runShaped } from '../../db/compiled.js';
 import type { Db, EntityRow } from './rows.js';
 
 /**
@@ -30,11 +31,16 @@ export async function writeTagRefs(db: Db, userId: string, rows: EntityRow[], pa
     const chunk = items.slice(i, i + CHUNK);
     for (const type of new Set(chunk.map((r) => r.type))) {
       const ids = chunk.filter((r) => r.type === type).map((r) => r.id);
-      await db.deleteFrom('tag_refs').where('user_id', '=', userId).where('item_type', '=', type).where('item_id', 'in', ids).execute();
+      await runShaped(db, `tagRefs.delete.${ids.length}`, [userId, type, ...ids], () =>
+        db.deleteFrom('tag_refs').where('user_id', '=', userId).where('item_type', '=', type).where('item_id', 'in', ids).compile(),
+      );
     }
     const refs = chunk.flatMap((r) => (r.deleted ? [] : tagIdsIn(r.data).map((tagId) => ({ user_id: userId, tag_id: tagId, item_type: r.type, item_id: r.id }))));
     for (let j = 0; j < refs.length; j += CHUNK) {
-      await db.insertInto('tag_refs').values(refs.slice(j, j + CHUNK)).onConflict((oc) => oc.doNothing()).execute();
+      const values = refs.slice(j, j + CHUNK);
+      await runShaped(db, `tagRefs.insert.${values.length}`, values.flatMap((r) => [r.user_id, r.tag_id, r.item_type, r.item_id]), () =>
+        db.insertInto('tag_refs').values(values).onConflict((oc) => oc.doNothing()).compile(),
+      );
     }
   }
 }
