@@ -26,9 +26,6 @@ export function QuickAdd({ onAdd, label, placeholder, autoFocus, disabled, ref }
   const submit = () => {
     const trimmed = title.trim();
     if (!trimmed) return;
-    // Ask for the next frame now, at the key: a frame first asked for when the new row is rendered (a few ms
-    // later) waits for the display's next tick after that, one frame more whenever a tick fell in between.
-    requestAnimationFrame(() => undefined);
     setTitle('');
     setFailed(false);
     Promise.resolve(onAdd(trimmed)).catch((err: unknown) => {
