@@ -46,9 +46,13 @@ export function useSyncState(): SyncState {
   return useSyncExternalStore(syncState.subscribe, syncState.get);
 }
 
-/** Whether the app's sync is running now; components that need only this are not rendered for other changes. */
-export function useSyncing(): boolean {
-  return useSyncExternalStore(syncState.subscribe, () => syncState.get().status === 'syncing');
+/**
+ * Whether the app's sync is running now; components that need only this are not rendered for other changes.
+ * With `when` false it answers false and the component is not rendered when a sync starts or ends (200 rows of tag
+ * chips whose tags are all known need not render twice per sync).
+ */
+export function useSyncing(when = true): boolean {
+  return useSyncExternalStore(syncState.subscribe, () => when && syncState.get().status === 'syncing');
 }
 
 /** Resolves once the app's sync is not running (not `syncing`), or after `maxMs`. */

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { mdiFileTreeOutline, mdiFormatListBulleted, mdiPlus } from '@mdi/js';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { SegmentedControl } from '../../components/ui/choice';
@@ -48,36 +48,15 @@ export function TasksScreen() {
   const openDetails = useCallback((id: string | null) => setParams(id ? { id } : {}, { replace: true }), [setParams]);
   const setCompleted = useCallback((id: string, completed: boolean) => actions.setCompleted(id, completed), [actions]);
 
+  const newTask = useCallback(() => setForm({ mode: 'create', parent: null }), []);
+
   const empty = tasks !== undefined && tasks.length === 0;
   useEffect(() => {
     if (empty) quickAddRef.current?.focus();
   }, [empty]);
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-4" aria-labelledby="tasks-title">
-      <ScreenHeader titleId="tasks-title" title={<Trans>Tasks</Trans>} titleClassName="text-section-tasks dark:text-primary">
-        <SegmentedControl
-          label={t`View`}
-          value={view}
-          onChange={setView}
-          buttonClassName="flex min-w-10 items-center justify-center gap-1.5 px-2.5 sm:px-3"
-          options={[
-            { value: 'list', label: <Trans>List</Trans>, icon: mdiFormatListBulleted },
-            { value: 'tree', label: <Trans>Tree</Trans>, icon: mdiFileTreeOutline },
-          ]}
-        />
-        <Button variant="primary" icon={mdiPlus} onClick={() => setForm({ mode: 'create', parent: null })} disabled={!tasks} className="max-sm:hidden">
-          <Trans>New task</Trans>
-        </Button>
-        <Button
-          variant="primary"
-          icon={mdiPlus}
-          aria-label={t`New task`}
-          title={t`New task`}
-          onClick={() => setForm({ mode: 'create', parent: null })}
-          disabled={!tasks}
-          className="w-11 px-0 sm:hidden"
-        />
-      </ScreenHeader>
+      <TasksHeader view={view} onView={setView} ready={!!tasks} onNew={newTask} />
 
       <QuickAdd ref={quickAddRef} label={t`New task`} placeholder={t`Add a task…`} onAdd={(title) => actions.quickAdd(title)} disabled={!tasks} />
 
@@ -140,3 +119,34 @@ export function TasksScreen() {
     </section>
   );
 }
+
+/** The screen's title, the list/tree switch and New task; memoised (the screen renders at every task change). */
+const TasksHeader = memo(function TasksHeader({ view, onView, ready, onNew }: { view: 'list' | 'tree'; onView(v: 'list' | 'tree'): void; ready: boolean; onNew(): void }) {
+  const { t } = useLingui();
+  return (
+    <ScreenHeader titleId="tasks-title" title={<Trans>Tasks</Trans>} titleClassName="text-section-tasks dark:text-primary">
+      <SegmentedControl
+        label={t`View`}
+        value={view}
+        onChange={onView}
+        buttonClassName="flex min-w-10 items-center justify-center gap-1.5 px-2.5 sm:px-3"
+        options={[
+          { value: 'list', label: <Trans>List</Trans>, icon: mdiFormatListBulleted },
+          { value: 'tree', label: <Trans>Tree</Trans>, icon: mdiFileTreeOutline },
+        ]}
+      />
+      <Button variant="primary" icon={mdiPlus} onClick={onNew} disabled={!ready} className="max-sm:hidden">
+        <Trans>New task</Trans>
+      </Button>
+      <Button
+        variant="primary"
+        icon={mdiPlus}
+        aria-label={t`New task`}
+        title={t`New task`}
+        onClick={onNew}
+        disabled={!ready}
+        className="w-11 px-0 sm:hidden"
+      />
+    </ScreenHeader>
+  );
+});

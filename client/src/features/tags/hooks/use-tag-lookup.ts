@@ -19,7 +19,8 @@ export function useTagLookup(shown: readonly string[] = []): (id: string) => Tag
   const tags = useTagMap();
   const missing = tags ? shown.filter((id) => !tags.has(id)).join(',') : '';
   useRefreshWhenMissing(missing);
-  const syncing = useSyncing();
+  // The sync state matters only for an id not known yet (it shows as loading while a sync runs).
+  const syncing = useSyncing(missing !== '');
   // The grace period runs from the first render; a timer re-renders at its end only when an id is missing,
   // so a list of chips whose tags are all known is never rendered again for it.
   const [since] = useState(() => Date.now());

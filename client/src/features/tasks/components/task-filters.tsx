@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { mdiFilterVariant, mdiMagnify, mdiTagOutline } from '@mdi/js';
 import { Popover } from 'radix-ui';
+import { memo } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn, focusRing } from '../../../components/ui/cn';
 import { Icon } from '../../../components/ui/icon';
@@ -11,8 +12,11 @@ import { DEFAULT_FILTERS, hasActiveFilters, type TaskFilters } from '../logic/fi
 import { usePriorityLabels } from './labels';
 import { TaskTagSelector } from './tags-bridge';
 
-/** Search text, status, priority and tags (SPEC section 2). */
-export function TaskFiltersBar({ value, onChange }: { value: TaskFilters; onChange(f: TaskFilters): void }) {
+/**
+ * Search text, status, priority and tags (SPEC section 2). Memoised: the screen renders again at every change of
+ * the tasks (a quick add), and the bar's selects need not.
+ */
+export const TaskFiltersBar = memo(function TaskFiltersBar({ value, onChange }: { value: TaskFilters; onChange(f: TaskFilters): void }) {
   const { t } = useLingui();
   const priorities = usePriorityLabels();
   const tagCount = value.tags.length;
@@ -77,7 +81,7 @@ export function TaskFiltersBar({ value, onChange }: { value: TaskFilters; onChan
       )}
     </div>
   );
-}
+});
 
 type SelectFilter = 'status' | 'priority';
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 
 type View = 'list' | 'tree';
 const KEY = 'tasks_view';
@@ -11,18 +11,16 @@ function read(): View {
   }
 }
 
-/** The list/tree choice, remembered on this device. */
+/** The list/tree choice, remembered on this device (the setter keeps its identity: memoised headers use it). */
 export function useStoredView(): [View, (v: View) => void] {
   const [view, setView] = useState<View>(read);
-  return [
-    view,
-    (v) => {
-      setView(v);
-      try {
-        localStorage.setItem(KEY, v);
-      } catch {
-        /* storage unavailable */
-      }
-    },
-  ];
+  const set = useCallback((v: View) => {
+    setView(v);
+    try {
+      localStorage.setItem(KEY, v);
+    } catch {
+      /* storage unavailable */
+    }
+  }, []);
+  return [view, set];
 }

@@ -43,7 +43,7 @@ describe('sortedTasks', () => {
 
 describe('indexLiveTasks', () => {
   it('equals indexTasks after adds (subtasks too), edits, moves, deletes and a late parent', async () => {
-    const { indexLiveTasks, indexTasks } = await import('./tree');
+    const { childCounts, indexLiveTasks, indexTasks } = await import('./tree');
     const norm = (ix: ReturnType<typeof indexTasks>) => ({ ids: [...ix.byId.keys()].sort(), children: [...ix.children].sort(([a], [b]) => (a < b ? -1 : 1)) });
     let tasks: TaskItem[] = Array.from({ length: 200 }, (_, i) => make(`p${i}`, { parent: i > 20 && rand() < 0.5 ? `p${Math.floor(rand() * 20)}` : null }));
     // An orphan whose parent arrives later.
@@ -64,12 +64,43 @@ describe('indexLiveTasks', () => {
         tasks = tasks.map((t, i) => (i === k ? { ...t, parent: null } : t));
       } else if (kind === 4) tasks = tasks.filter((_, i) => i !== Math.floor(rand() * tasks.length));
       else if (step === 5) tasks = [...tasks, make('late-parent')];
+      else if (step % 12 === 5) {
+        // A checkbox on a subtask: its parent's done count changes.
+        const k = tasks.findIndex((t) => t.parent !== null);
+        tasks = tasks.map((t, i) => (i === k ? { ...t, completed: !t.completed } : t));
+      }
       const index = indexLiveTasks(tasks);
-      expect(norm(index)).toEqual(norm(indexTasks(tasks)));
+      const full = indexTasks(tasks);
+      expect(norm(index)).toEqual(norm(full));
+      // The same rows, in the same order, and the child counts of a full index.
+      expect([...index.byId]).toEqual([...full.byId]);
+      expect(index.byId.size).toBe(full.byId.size);
+      expect(new Map(childCounts(index))).toEqual(new Map(childCounts(full)));
       // Children lists in the same order as a full index.
       for (const [parent, ids] of indexTasks(tasks).children) expect(index.children.get(parent)).toEqual(ids);
     }
     // The first index was never changed.
     expect(norm(previous)).toEqual(snapshot);
+  });
+});
+
+describe('childCounts', () => {
+  it('counts each parent’s subtasks and completed ones; a new root task keeps the previous counts', async () => {
+    const { childCounts, indexLiveTasks } = await import('./tree');
+    const p = taskItem('cc-p');
+    const a = taskItem('cc-a', { parent: 'cc-p', completed: true });
+    const b = taskItem('cc-b', { parent: 'cc-p' });
+    let tasks = [p, a, b];
+    const first = childCounts(indexLiveTasks(tasks));
+    expect(first.get('cc-p')).toEqual({ total: 2, done: 1 });
+    // A quick add (a new task without a parent): the same counts object, nothing counted again.
+    tasks = [...tasks, taskItem('cc-new')];
+    expect(childCounts(indexLiveTasks(tasks))).toBe(first);
+    // A subtask checked: counted again.
+    tasks = tasks.map((t) => (t.id === 'cc-b' ? { ...t, completed: true } : t));
+    expect(childCounts(indexLiveTasks(tasks)).get('cc-p')).toEqual({ total: 2, done: 2 });
+    // A new subtask.
+    tasks = [...tasks, taskItem('cc-c', { parent: 'cc-p' })];
+    expect(childCounts(indexLiveTasks(tasks)).get('cc-p')).toEqual({ total: 3, done: 2 });
   });
 });

@@ -1,4 +1,5 @@
 import { buildTree, flattenTree, type TreeNode } from '@adhd/shared/tree';
+import { LayeredMap } from '../../../lib/layered-map';
 import { listChanges } from './sorted';
 import type { TaskItem } from './types';
 
@@ -10,7 +11,7 @@ import type { TaskItem } from './types';
 type Linked = Pick<TaskItem, 'id' | 'parent'>;
 
 export interface TaskIndex<T extends Linked = TaskItem> {
-  byId: Map<string, T>;
+  byId: ReadonlyMap<string, T>;
   /** Children ids of each task, in list order. */
   children: Map<string, string[]>;
 }
@@ -31,8 +32,8 @@ let lastIndex: { tasks: readonly TaskItem[]; index: TaskIndex } | null = null;
 
 /**
  * `indexTasks` of the live tasks, made from the previous call's index when the change is a few new tasks (a quick
- * add) or edits that keep each task's parent (a checkbox): a copy of the id map with those rows set, instead of
- * indexing all 10k again. Anything else (a delete, a move, a new task that is another's missing parent) indexes
+ * add) or edits that keep each task's parent (a checkbox): the previous id map with those rows set on top
+ * (`LayeredMap`: no copy of the 10k entries), instead of indexing all 10k again. Anything else (a delete, a move, a new task that is another's missing parent) indexes
  * from scratch. The previous index is never changed.
  */
 export function indexLiveTasks(tasks: readonly TaskItem[]): TaskIndex {
@@ -64,15 +65,43 @@ function patchIndex(prev: { tasks: readonly TaskItem[]; index: TaskIndex }, task
     const ids = new Set(fresh.map((t) => t.id));
     if (tasks.some((t) => t.parent !== null && ids.has(t.parent) && !ids.has(t.id))) return null;
   }
-  const byId = new Map(before);
-  for (const t of changes.added) byId.set(t.id, t);
+  const byId = LayeredMap.with(before, changes.added.map((t) => [t.id, t] as const));
   let children = kids;
   for (const t of fresh) {
     if (!t.parent || !byId.has(t.parent)) continue;
     if (children === kids) children = new Map(kids);
     children.set(t.parent, [...(children.get(t.parent) ?? []), t.id]);
   }
-  return { byId, children };
+  const index = { byId, children };
+  // No changed task is anyone's live child: every parent's counts are the previous index's.
+  if (children === kids && changes.added.every((t) => !t.parent || !byId.has(t.parent))) sameCounts.set(index, prev.index);
+  return index;
+}
+
+/** A task's subtasks: how many, and how many of them are completed. */
+export interface ChildCount {
+  total: number;
+  done: number;
+}
+
+const counts = new WeakMap<TaskIndex, ReadonlyMap<string, ChildCount>>();
+/** An index made by `patchIndex` whose child counts are those of the index it was made from. */
+const sameCounts = new WeakMap<TaskIndex, TaskIndex>();
+
+/** The child counts of every task that has children (kept per index; a quick add reuses the previous ones). */
+export function childCounts(index: TaskIndex): ReadonlyMap<string, ChildCount> {
+  let out = counts.get(index);
+  if (out) return out;
+  const from = sameCounts.get(index);
+  if (from) out = childCounts(from);
+  else {
+    const made = new Map<string, ChildCount>();
+    for (const [id, kids] of index.children) made.set(id, { total: kids.length, done: kids.filter((k) => index.byId.get(k)?.completed).length });
+    out = made;
+  }
+  counts.set(index, out);
+  sameCounts.delete(index);
+  return out;
 }
 
 /** The live parent of a task, or null when it has none or the parent is missing. */
