@@ -6,7 +6,8 @@
  *
  * - the current screen's chunks and the language catalog (listed by the build in <meta name="start-chunks">),
  *   which the entry would otherwise ask for only once it has run;
- * - on /tasks and /dashboard, the read of the local tasks (one getAll() of the bucket records, db/buckets.ts), parsed;
+ * - on /tasks and /dashboard, the read of the local tasks (one getAll() of the bucket records, db/buckets.ts), as
+ *   the rows' JSON texts (the app parses them in slices);
  * - on a device with no local database yet for the signed-in user, the first sync's pull pages, one after the
  *   other, under the client id the new database will be given.
  *
@@ -52,10 +53,11 @@
     else if (wantTasks) readLocal();
     // After the data requests: a first sync's pages are the longer wait.
     preloadStart();
-    // The browser's date and time library (ICU) starts at the first Intl call, 20–40 ms. The app's first
-    // calls (the device's time zone, then the list's dates) come when the main thread is busiest; here it
-    // mostly waits for the app's scripts, so it starts now, after the requests above are on their way.
-    setTimeout(warmIntl, 0);
+    // The browser's date and time library (ICU) starts at the first Intl call, 20–40 ms (far more on a busy
+    // machine). The app's first calls (the device's time zone, then the list's dates) come when the main thread
+    // is busiest; here it mostly waits for the app's scripts, so it starts once the shell has been painted, not
+    // before (it was the longest task ahead of the first paint).
+    afterFirstPaint(warmIntl);
   } catch (err) {
     // A head start only: the app does everything itself when this fails.
   }
@@ -84,6 +86,26 @@
       link.href = url;
       document.head.appendChild(link);
     });
+  }
+
+  /** Runs `run` in a task of its own once the browser reports its first paint (3 s at the latest). */
+  function afterFirstPaint(/** @type {() => void} */ run) {
+    var done = false;
+    var once = function () {
+      if (done) return;
+      done = true;
+      setTimeout(run, 0);
+    };
+    setTimeout(once, 3000);
+    try {
+      var observer = new PerformanceObserver(function () {
+        observer.disconnect();
+        once();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } catch (err) {
+      once();
+    }
   }
 
   function warmIntl() {
@@ -115,14 +137,16 @@
         early.tasks = new Promise(function (resolve) {
           var get = db.transaction('tasks', 'readonly').objectStore('tasks').getAll();
           get.onsuccess = function () {
-            // The rows, parsed here while the modules still load (db/buckets.ts: { bucket: 1, rows: Map<id, JSON> }).
+            // The rows' JSON texts (db/buckets.ts: { bucket: 1, rows: Map<id, JSON> }), not parsed: parsing 10k
+            // rows here would be one long task before the shell's first paint. The app parses them in slices
+            // when it takes them (db/live-table.ts, decodeTexts).
             var rows = [];
             var records = get.result;
             for (var i = 0; i < records.length; i++) {
               var r = records[i];
               if (r && r.bucket === 1 && r.rows instanceof Map) {
                 r.rows.forEach(function (json) {
-                  rows.push(JSON.parse(json));
+                  rows.push(json);
                 });
               }
             }

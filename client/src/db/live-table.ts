@@ -1,5 +1,6 @@
 import Dexie, { type ObservabilitySet, type Table } from 'dexie';
 import { whenIdle } from '../lib/idle';
+import { decodeInSlices } from './decode-slices';
 import { keysOf, sameValue } from './change-keys';
 import type { AppDatabase, LocalRow } from './database';
 import { LiveIndex, type IndexKeys } from './live-index';
@@ -18,8 +19,8 @@ export interface LiveTableSpec<T> {
   table: string;
   /** A stored row as the screens see it; null leaves it out (db/entity-rows.ts). */
   decode: (row: LocalRow) => T | null;
-  /** At start-up, the rows public/early.js has read already (lib/early.ts), if it read this table. */
-  early?: (db: AppDatabase) => Promise<unknown[] | null> | null;
+  /** At start-up, the rows public/early.js has read already as their stored JSON texts (lib/early.ts), if it read this table. */
+  early?: (db: AppDatabase) => Promise<readonly string[] | null> | null;
   /** Resolves when the first read may start (a table whose rows are needed after another's first paint). */
   startAfter?: (db: AppDatabase) => Promise<void>;
 }
@@ -197,9 +198,10 @@ export class LiveTable<T> implements LiveSource<T> {
       const start = performance.now();
       // At start-up public/early.js may have read the table already, while the app's code loaded.
       const early = this.spec.early?.(this.db);
-      const earlyRows = early ? ((await early) as LocalRow[] | null) : null;
+      const earlyRows = early ? await early : null;
       // The primary store's getAll is cheaper than walking the `deleted` index; tombstones are few.
-      this.rows = this.decodeAll(earlyRows ?? (await this.store.toArray()));
+      // Decoded in slices: nothing else touches the rows meanwhile (changes are queued behind the first read).
+      this.rows = await decodeInSlices(earlyRows ?? (await this.store.toArray()), this.spec.decode);
       for (const index of this.indexes) index.reset(this.rows);
       this.publish();
       performance.measure?.(`${this.spec.table}:load`, { start, end: performance.now() });

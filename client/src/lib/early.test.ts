@@ -82,7 +82,7 @@ describe('head start: public/early.js and lib/early.ts', () => {
     await vi.waitFor(() => expect(window.__early?.tasks).toBeDefined());
     const read = takeEarlyTasks(db.name, db.verno * 10);
     expect(read).not.toBeNull();
-    const rows = (await read) as LocalRow[];
+    const rows = ((await read) ?? []).map((json) => JSON.parse(json) as LocalRow);
     expect(rows.map((r) => r.data.title).sort()).toEqual(['One', 'Two']);
     // Taken once; nothing was sent (this device already has the data).
     expect(takeEarlyTasks(db.name, db.verno * 10)).toBeNull();
