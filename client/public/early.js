@@ -29,6 +29,8 @@
   /** Rows of the later pages (the engine's pull limit, db/engine.ts) and how many pages to fetch ahead at most. */
   var PAGE = 5000;
   var MAX_PAGES = 40;
+  /** Bucket records per IndexedDB read of the start-up read (db/bucket-records.ts has 64 per table). */
+  var CHUNK = 16;
   try {
     // The shell in index.html paints before the app runs: in the stored theme (lib/theme.ts keeps it in
     // localStorage), and with the section navigation's place when a session is stored (below). The font size
@@ -135,26 +137,33 @@
       early.version = db.version;
       if (db.version === BUCKET_SCHEMA && db.objectStoreNames.contains('tasks')) {
         early.tasks = new Promise(function (resolve) {
-          var get = db.transaction('tasks', 'readonly').objectStore('tasks').getAll();
-          get.onsuccess = function () {
-            // The rows' JSON texts (db/buckets.ts: { bucket: 1, rows: Map<id, JSON> }), not parsed: parsing 10k
-            // rows here would be one long task before the shell's first paint. The app parses them in slices
-            // when it takes them (db/live-table.ts, decodeTexts).
-            var rows = [];
-            var records = get.result;
-            for (var i = 0; i < records.length; i++) {
-              var r = records[i];
-              if (r && r.bucket === 1 && r.rows instanceof Map) {
-                r.rows.forEach(function (json) {
-                  rows.push(json);
-                });
+          // The rows' JSON texts (db/buckets.ts: { bucket: 1, rows: Map<id, JSON> }), not parsed: parsing 10k
+          // rows here would be one long task before the shell's first paint. The app parses them in slices
+          // when it takes them (db/decode-slices.ts). The records are read CHUNK at a time, in key order, in
+          // one transaction: each answer is copied into the page in a task of its own (all 64 records at once
+          // are one task of 20–50 ms).
+          var store = db.transaction('tasks', 'readonly').objectStore('tasks');
+          var rows = [];
+          var next = function (/** @type {IDBValidKey | undefined} */ after) {
+            var get = store.getAll(after === undefined ? null : IDBKeyRange.lowerBound(after, true), CHUNK);
+            get.onsuccess = function () {
+              var records = get.result;
+              for (var i = 0; i < records.length; i++) {
+                var r = records[i];
+                if (r && r.bucket === 1 && r.rows instanceof Map) {
+                  r.rows.forEach(function (json) {
+                    rows.push(json);
+                  });
+                }
               }
-            }
-            resolve(rows);
+              if (records.length < CHUNK) resolve(rows);
+              else next(records[records.length - 1].id);
+            };
+            get.onerror = function () {
+              resolve(null);
+            };
           };
-          get.onerror = function () {
-            resolve(null);
-          };
+          next(undefined);
         });
       }
       db.close();
