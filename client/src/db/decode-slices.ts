@@ -10,7 +10,7 @@ export const SLICE_MS = 8;
 
 /**
  * The live rows of `rows` (stored rows, or their stored JSON texts as public/early.js hands them over) decoded
- * by `decode`, by id, leaving out tombstones and rows `decode` refuses, as LiveTable's decodeAll does; in slices
+ * by `decode`, by id, leaving out tombstones and rows `decode` refuses (a live table's first read and its full re-reads); in slices
  * of SLICE_MS with a yield to the browser (`yieldToMain`) between them.
  */
 export async function decodeInSlices<T>(rows: readonly (LocalRow | string)[], decode: (row: LocalRow) => T | null, sliceMs = SLICE_MS): Promise<Map<string, T>> {

@@ -182,16 +182,6 @@ export class LiveTable<T> implements LiveSource<T> {
     for (const l of [...this.listeners]) l();
   }
 
-  private decodeAll(rows: readonly LocalRow[]): Map<string, T> {
-    const out = new Map<string, T>();
-    for (const r of rows) {
-      if (r.deleted !== 0) continue;
-      const item = this.spec.decode(r);
-      if (item !== null) out.set(r.id, item);
-    }
-    return out;
-  }
-
   private async loadFirst(): Promise<void> {
     try {
       if (this.spec.startAfter) await this.spec.startAfter(this.db);
@@ -213,9 +203,12 @@ export class LiveTable<T> implements LiveSource<T> {
     }
   }
 
-  /** Reads the whole table again and applies what differs (rows that did not change keep their objects). */
+  /**
+   * Reads the whole table again and applies what differs (rows that did not change keep their objects). The
+   * decoding goes in slices, as the first read's (the re-read after a start-up read comes 2 s into the start).
+   */
   private async reload(): Promise<void> {
-    const next = this.decodeAll(await this.store.toArray());
+    const next = await decodeInSlices(await this.store.toArray(), this.spec.decode);
     const changes = new Map<string, T | null>();
     for (const [id, item] of next) changes.set(id, item);
     for (const id of this.rows.keys()) if (!next.has(id)) changes.set(id, null);
