@@ -6,7 +6,8 @@
  *
  * - the current screen's chunks and the language catalog (listed by the build in <meta name="start-chunks">),
  *   which the entry would otherwise ask for only once it has run;
- * - on /tasks and /dashboard, the read of the local tasks (one getAll() of the bucket records, db/buckets.ts), parsed;
+ * - on /tasks and /dashboard, the read of the local tasks (one getAll() of the bucket records, db/buckets.ts), as
+ *   the rows' JSON texts (the app parses them in slices);
  * - on a device with no local database yet for the signed-in user, the first sync's pull pages, one after the
  *   other, under the client id the new database will be given.
  *
@@ -28,6 +29,8 @@
   /** Rows of the later pages (the engine's pull limit, db/engine.ts) and how many pages to fetch ahead at most. */
   var PAGE = 5000;
   var MAX_PAGES = 40;
+  /** Bucket records per IndexedDB read of the start-up read (db/bucket-records.ts has 64 per table). */
+  var CHUNK = 16;
   try {
     // The shell in index.html paints before the app runs: in the stored theme (lib/theme.ts keeps it in
     // localStorage), and with the section navigation's place when a session is stored (below). The font size
@@ -52,10 +55,11 @@
     else if (wantTasks) readLocal();
     // After the data requests: a first sync's pages are the longer wait.
     preloadStart();
-    // The browser's date and time library (ICU) starts at the first Intl call, 20–40 ms. The app's first
-    // calls (the device's time zone, then the list's dates) come when the main thread is busiest; here it
-    // mostly waits for the app's scripts, so it starts now, after the requests above are on their way.
-    setTimeout(warmIntl, 0);
+    // The browser's date and time library (ICU) starts at the first Intl call, 20–40 ms (far more on a busy
+    // machine). The app's first calls (the device's time zone, then the list's dates) come when the main thread
+    // is busiest; here it mostly waits for the app's scripts, so it starts once the shell has been painted, not
+    // before (it was the longest task ahead of the first paint).
+    afterFirstPaint(warmIntl);
   } catch (err) {
     // A head start only: the app does everything itself when this fails.
   }
@@ -86,6 +90,26 @@
     });
   }
 
+  /** Runs `run` in a task of its own once the browser reports its first paint (3 s at the latest). */
+  function afterFirstPaint(/** @type {() => void} */ run) {
+    var done = false;
+    var once = function () {
+      if (done) return;
+      done = true;
+      setTimeout(run, 0);
+    };
+    setTimeout(once, 3000);
+    try {
+      var observer = new PerformanceObserver(function () {
+        observer.disconnect();
+        once();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } catch (err) {
+      once();
+    }
+  }
+
   function warmIntl() {
     try {
       Intl.DateTimeFormat().resolvedOptions();
@@ -113,24 +137,33 @@
       early.version = db.version;
       if (db.version === BUCKET_SCHEMA && db.objectStoreNames.contains('tasks')) {
         early.tasks = new Promise(function (resolve) {
-          var get = db.transaction('tasks', 'readonly').objectStore('tasks').getAll();
-          get.onsuccess = function () {
-            // The rows, parsed here while the modules still load (db/buckets.ts: { bucket: 1, rows: Map<id, JSON> }).
-            var rows = [];
-            var records = get.result;
-            for (var i = 0; i < records.length; i++) {
-              var r = records[i];
-              if (r && r.bucket === 1 && r.rows instanceof Map) {
-                r.rows.forEach(function (json) {
-                  rows.push(JSON.parse(json));
-                });
+          // The rows' JSON texts (db/buckets.ts: { bucket: 1, rows: Map<id, JSON> }), not parsed: parsing 10k
+          // rows here would be one long task before the shell's first paint. The app parses them in slices
+          // when it takes them (db/decode-slices.ts). The records are read CHUNK at a time, in key order, in
+          // one transaction: each answer is copied into the page in a task of its own (all 64 records at once
+          // are one task of 20–50 ms).
+          var store = db.transaction('tasks', 'readonly').objectStore('tasks');
+          var rows = [];
+          var next = function (/** @type {IDBValidKey | undefined} */ after) {
+            var get = store.getAll(after === undefined ? null : IDBKeyRange.lowerBound(after, true), CHUNK);
+            get.onsuccess = function () {
+              var records = get.result;
+              for (var i = 0; i < records.length; i++) {
+                var r = records[i];
+                if (r && r.bucket === 1 && r.rows instanceof Map) {
+                  r.rows.forEach(function (json) {
+                    rows.push(json);
+                  });
+                }
               }
-            }
-            resolve(rows);
+              if (records.length < CHUNK) resolve(rows);
+              else next(records[records.length - 1].id);
+            };
+            get.onerror = function () {
+              resolve(null);
+            };
           };
-          get.onerror = function () {
-            resolve(null);
-          };
+          next(undefined);
         });
       }
       db.close();

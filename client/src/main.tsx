@@ -1,5 +1,5 @@
 import { setNonce } from 'get-nonce';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { prefetchScreens, preloadScreen } from './app/routes';
@@ -33,10 +33,16 @@ void Promise.all([locale, Promise.race([screen, new Promise((resolve) => setTime
   // The first render waits for the current screen's chunk (cached by the service worker, so this is short),
   // but a slow network never holds the shell back for more than a second.
   performance.mark('app:render');
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition, React renders the first screen in slices of a few ms, yielding to the browser between them
+  // (the decoding of the tables and the requests' answers go on meanwhile; no task of hundreds of ms blocks
+  // input): the painted shell from index.html stays until the whole first screen commits.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
   registerServiceWorker();
   // After the first paint (two frames after the render), the other screens' chunks load once a sync is not busy

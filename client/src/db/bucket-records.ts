@@ -46,3 +46,10 @@ export function rowsOfBuckets<T = Row>(records: unknown[]): T[] {
   for (const r of records) if (isBucket(r)) for (const json of r.rows.values()) rows.push(JSON.parse(json) as T);
   return rows;
 }
+
+/** The rows of raw bucket records as their stored JSON texts, not parsed (what public/early.js hands over). */
+export function textsOfBuckets(records: unknown[]): string[] {
+  const texts: string[] = [];
+  for (const r of records) if (isBucket(r)) for (const json of r.rows.values()) texts.push(json);
+  return texts;
+}

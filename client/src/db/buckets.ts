@@ -17,7 +17,7 @@ import { arrayCursor, type Entry } from './bucket-cursor';
 import { bucketOf, isBucket, type Bucket, type Row } from './bucket-records';
 import { ANY, compareKeys, inRange, isValidKey } from './key-ranges';
 
-export { BUCKETS, bucketOf, isBucket, rowsOfBuckets, toBuckets, type Bucket } from './bucket-records';
+export { BUCKETS, bucketOf, isBucket, rowsOfBuckets, textsOfBuckets, toBuckets, type Bucket } from './bucket-records';
 
 /**
  * Bucketed storage for the entity tables (docs/sync.md, "Buckets"). Chromium's IndexedDB costs about

@@ -10,7 +10,7 @@ import { liveTable, type LiveTable, type LiveTableSpec } from './live-table';
  * rows decoded by the type's schema (entity-rows.ts).
  */
 export const ENTITY_SPECS: { [T in DecodedType]: LiveTableSpec<EntityRow<T>> } = {
-  // At start-up on /tasks, public/early.js has usually read the tasks while the app's code loaded.
+  // At start-up on /tasks and /dashboard, public/early.js has usually read the tasks while the app's code loaded.
   task: { table: TABLE_OF.task, decode: decoders.task, early: (db) => takeEarlyTasks(db.name, db.verno * 10) },
   habit: { table: TABLE_OF.habit, decode: decoders.habit },
   // At the first read the habits show first (a few ms) and their days once that screen painted: thousands

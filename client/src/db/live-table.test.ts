@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rowsOfBuckets } from './buckets';
+import { textsOfBuckets } from './buckets';
 import { AppDatabase, type LocalRow } from './database';
 import type { EntityRow } from './entity-rows';
 import { ENTITY_SPECS } from './live-entities';
@@ -113,11 +113,11 @@ describe('LiveTable (tasks)', () => {
     db = new AppDatabase(`cache-${Math.random()}`);
     await mutate(db, 'task.create', { id: 'a', title: 'A' });
     await mutate(db, 'task.create', { id: 'b', title: 'B' });
-    // public/early.js read the table here (raw bucket records)…
+    // public/early.js read the table here (the rows' JSON texts out of the raw bucket records)…
     const records = await rawTasks(db);
     // …and a pull page or another tab wrote before this cache listened for changes.
     await mutate(db, 'task.create', { id: 'c', title: 'C' });
-    window.__early = { db: db.name, version: db.verno * 10, tasks: Promise.resolve(rowsOfBuckets(records)) };
+    window.__early = { db: db.name, version: db.verno * 10, tasks: Promise.resolve(textsOfBuckets(records)) };
     const toArray = vi.spyOn(db.tasks, 'toArray');
     cache = newCache(db);
     await cache.settled();

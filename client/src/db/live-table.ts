@@ -1,5 +1,6 @@
 import Dexie, { type ObservabilitySet, type Table } from 'dexie';
 import { whenIdle } from '../lib/idle';
+import { decodeInSlices } from './decode-slices';
 import { keysOf, sameValue } from './change-keys';
 import type { AppDatabase, LocalRow } from './database';
 import { LiveIndex, type IndexKeys } from './live-index';
@@ -18,8 +19,8 @@ export interface LiveTableSpec<T> {
   table: string;
   /** A stored row as the screens see it; null leaves it out (db/entity-rows.ts). */
   decode: (row: LocalRow) => T | null;
-  /** At start-up, the rows public/early.js has read already (lib/early.ts), if it read this table. */
-  early?: (db: AppDatabase) => Promise<unknown[] | null> | null;
+  /** At start-up, the rows public/early.js has read already as their stored JSON texts (lib/early.ts), if it read this table. */
+  early?: (db: AppDatabase) => Promise<readonly string[] | null> | null;
   /** Resolves when the first read may start (a table whose rows are needed after another's first paint). */
   startAfter?: (db: AppDatabase) => Promise<void>;
 }
@@ -181,25 +182,16 @@ export class LiveTable<T> implements LiveSource<T> {
     for (const l of [...this.listeners]) l();
   }
 
-  private decodeAll(rows: readonly LocalRow[]): Map<string, T> {
-    const out = new Map<string, T>();
-    for (const r of rows) {
-      if (r.deleted !== 0) continue;
-      const item = this.spec.decode(r);
-      if (item !== null) out.set(r.id, item);
-    }
-    return out;
-  }
-
   private async loadFirst(): Promise<void> {
     try {
       if (this.spec.startAfter) await this.spec.startAfter(this.db);
       const start = performance.now();
       // At start-up public/early.js may have read the table already, while the app's code loaded.
       const early = this.spec.early?.(this.db);
-      const earlyRows = early ? ((await early) as LocalRow[] | null) : null;
+      const earlyRows = early ? await early : null;
       // The primary store's getAll is cheaper than walking the `deleted` index; tombstones are few.
-      this.rows = this.decodeAll(earlyRows ?? (await this.store.toArray()));
+      // Decoded in slices: nothing else touches the rows meanwhile (changes are queued behind the first read).
+      this.rows = await decodeInSlices(earlyRows ?? (await this.store.toArray()), this.spec.decode);
       for (const index of this.indexes) index.reset(this.rows);
       this.publish();
       performance.measure?.(`${this.spec.table}:load`, { start, end: performance.now() });
@@ -211,9 +203,12 @@ export class LiveTable<T> implements LiveSource<T> {
     }
   }
 
-  /** Reads the whole table again and applies what differs (rows that did not change keep their objects). */
+  /**
+   * Reads the whole table again and applies what differs (rows that did not change keep their objects). The
+   * decoding goes in slices, as the first read's (the re-read after a start-up read comes 2 s into the start).
+   */
   private async reload(): Promise<void> {
-    const next = this.decodeAll(await this.store.toArray());
+    const next = await decodeInSlices(await this.store.toArray(), this.spec.decode);
     const changes = new Map<string, T | null>();
     for (const [id, item] of next) changes.set(id, item);
     for (const id of this.rows.keys()) if (!next.has(id)) changes.set(id, null);

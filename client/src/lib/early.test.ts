@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppDatabase, databaseName, type LocalRow } from '../db/database';
 import { mutate } from '../db/mutate';
+import { BUCKETS, toBuckets } from '../db/buckets';
 import { earlyClientId, markLocalDatabase, takeEarlyResponse, takeEarlyTasks } from './early';
 import { withSchemaVersion } from '../../vite-plugins/public-scripts';
 
@@ -82,11 +83,37 @@ describe('head start: public/early.js and lib/early.ts', () => {
     await vi.waitFor(() => expect(window.__early?.tasks).toBeDefined());
     const read = takeEarlyTasks(db.name, db.verno * 10);
     expect(read).not.toBeNull();
-    const rows = (await read) as LocalRow[];
+    const rows = ((await read) ?? []).map((json) => JSON.parse(json) as LocalRow);
     expect(rows.map((r) => r.data.title).sort()).toEqual(['One', 'Two']);
     // Taken once; nothing was sent (this device already has the data).
     expect(takeEarlyTasks(db.name, db.verno * 10)).toBeNull();
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('reads every bucket record of a large table, a chunk of records at a time', async () => {
+    const userId = `early-${Math.random()}`;
+    const db = new AppDatabase(userId);
+    dbs.push(db);
+    await db.open();
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: 500 }, (_, i) => ({ id: `t${i}`, data: { title: `T${i}` }, deleted: 0, createdAt: now, updatedAt: now, version: i + 1, parentId: null }));
+    // Raw records, as the bucket middleware stores them: 500 rows fill all 64 buckets (four chunks of 16).
+    const records = toBuckets(rows);
+    expect(records.length).toBe(BUCKETS);
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.backendDB().transaction('tasks', 'readwrite');
+      for (const r of records) tx.objectStore('tasks').put(r);
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    signIn(userId);
+    markLocalDatabase(db.name);
+    vi.stubGlobal('fetch', vi.fn());
+    window.history.replaceState(null, '', '/dashboard');
+    new Function(EARLY)();
+    await vi.waitFor(() => expect(window.__early?.tasks).toBeDefined());
+    const texts = (await takeEarlyTasks(db.name, db.verno * 10)) ?? [];
+    expect(texts.map((json) => (JSON.parse(json) as LocalRow).id).sort()).toEqual(rows.map((r) => r.id).sort());
   });
 
   it('reads nothing on other screens, and never for another database or version', async () => {

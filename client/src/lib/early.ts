@@ -16,8 +16,8 @@ interface Early {
   fresh?: boolean;
   /** The database's IndexedDB version when it was read. */
   version?: number;
-  /** The rows of the `tasks` store (parsed out of its bucket records), or null when the read failed. */
-  tasks?: Promise<unknown[] | null>;
+  /** The rows of the `tasks` store as their stored JSON texts (out of its bucket records), or null when the read failed. */
+  tasks?: Promise<string[] | null>;
   /** The client id the first sync's requests carry; the new database takes it. */
   clientId?: string;
   /** The first sync's pull requests, in order (the first page, then each next one its answer announced). */
@@ -61,8 +61,11 @@ export function hasEarlyResponse(path: string, body: string): boolean {
   return earlyPullIndex(path, body) >= 0;
 }
 
-/** The rows of the `tasks` store of `dbName` read at start-up, if read at IndexedDB version `version`; once. */
-export function takeEarlyTasks(dbName: string, version: number): Promise<unknown[] | null> | null {
+/**
+ * The rows of the `tasks` store of `dbName` read at start-up, as their JSON texts (not parsed yet), if read at
+ * IndexedDB version `version`; once.
+ */
+export function takeEarlyTasks(dbName: string, version: number): Promise<string[] | null> | null {
   const e = early(dbName);
   const tasks = e?.tasks;
   if (!tasks || e.version !== version) return null;

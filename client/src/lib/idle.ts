@@ -24,3 +24,21 @@ export function afterPaint(): Promise<void> {
     );
   });
 }
+
+/**
+ * Resolves in a new task, so that a long piece of work split into slices lets the browser paint and handle
+ * input between them (`scheduler.yield()` where there is one, which keeps the work ahead of other queued tasks;
+ * else a message to a channel, which, unlike `setTimeout(0)`, is not clamped to 4 ms).
+ */
+export function yieldToMain(): Promise<void> {
+  const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (s?.yield) return s.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
