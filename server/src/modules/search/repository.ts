@@ -40,8 +40,9 @@ export async function search(db: Db, userId: string, text: string, type: SearchT
   const words = searchWords(text);
   if (words.length === 0) return { results: [], total: 0 };
   const types = type === 'all' ? ALL : [type];
-  const { rows } = await dialectOf(db).search(userId, words, types, SEARCH_TOTAL_CAP).execute(db);
-  const top = rows.slice(0, limit) as { type: SearchResultType; id: string }[];
+  const { rows } = await dialectOf(db).search(userId, words, types, limit).execute(db);
+  const top = rows as { type: SearchResultType; id: string }[];
+  const matches = Math.min(Number(rows[0]?.total ?? 0), SEARCH_TOTAL_CAP);
   const byType = new Map<SearchResultType, string[]>();
   for (const hit of top) byType.set(hit.type, [...(byType.get(hit.type) ?? []), hit.id]);
   // The types' reads are independent: on PostgreSQL they run side by side on the pool's connections.
@@ -51,5 +52,5 @@ export async function search(db: Db, userId: string, text: string, type: SearchT
     const data = found.get(hit.type)?.get(hit.id);
     if (data) results.push({ type: hit.type, id: hit.id, data: data as Record<string, unknown> });
   }
-  return { results, total: rows.length - (top.length - results.length) };
+  return { results, total: matches - (top.length - results.length) };
 }
