@@ -36,10 +36,10 @@ export interface Dialect {
   searchNotes(userId: string, words: string[], limit: number): RawBuilder<unknown>;
   /**
    * The statement of `GET /api/search` (migration 0010 and the notes index): the user's live rows of `types`
-   * matching every word as a prefix, as `{ type, id }`, best match first (title weighed over body), at most
-   * `limit`.
+   * matching every word as a prefix, as `{ type, id, total }`, best match first (title weighed over body), at
+   * most `limit`; `total` counts all matches (one statement: only `limit` rows leave the store).
    */
-  search(userId: string, words: string[], types: readonly SearchIndexType[], limit: number): RawBuilder<{ type: string; id: string }>;
+  search(userId: string, words: string[], types: readonly SearchIndexType[], limit: number): RawBuilder<SearchHit>;
   /**
    * One process owns the store and runs its statements one at a time (SQLite: the DATA_DIR claim and one
    * connection), so short-lived coordination (password checks in flight, write buckets) may stay in memory.
@@ -85,6 +85,13 @@ export interface Dialect {
   readonly bigint: 'integer' | 'bigint';
   /** An integer primary key the store numbers itself (SQLite AUTOINCREMENT, a PostgreSQL identity column). */
   autoId(c: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
+}
+
+/** A hit of `search`, best first; `total` counts every match (the same on each row). */
+export interface SearchHit {
+  type: string;
+  id: string;
+  total: number | string;
 }
 
 /** The entity types `search` finds: notes from their own index (0002/0004), the others from 0010's. */
@@ -136,7 +143,7 @@ const sqlite: Dialect = {
         FROM search_fts f JOIN fts_search_ids m ON m.fts_rowid = f.rowid
         WHERE search_fts MATCH ${match} AND m.user_id = ${userId} AND m.type IN ${only}`,
     );
-    return sql<{ type: string; id: string }>`SELECT type, id FROM (${arms}) ORDER BY score, type, id LIMIT ${limit}`;
+    return sql<SearchHit>`SELECT type, id, count(*) OVER () AS total FROM (${arms}) ORDER BY score, type, id LIMIT ${limit}`;
   },
   bigint: 'integer',
   autoId: (c) => c.primaryKey().autoIncrement(),
@@ -188,7 +195,7 @@ const postgres: Dialect = {
       (only) => sql`SELECT type, item_id AS id, ts_rank(doc, q, 1) AS score
         FROM search_fts, ${query} q WHERE user_id = ${userId} AND doc @@ q AND type IN ${only}`,
     );
-    return sql<{ type: string; id: string }>`SELECT type, id FROM (${arms}) s ORDER BY score DESC, type, id LIMIT ${limit}`;
+    return sql<SearchHit>`SELECT type, id, count(*) OVER () AS total FROM (${arms}) s ORDER BY score DESC, type, id LIMIT ${limit}`;
   },
   bigint: 'bigint',
   autoId: (c) => c.primaryKey().generatedByDefaultAsIdentity(),

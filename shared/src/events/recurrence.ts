@@ -79,13 +79,19 @@ export function compareOccurrences(a: Occurrence, b: Occurrence): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/**
- * Every occurrence touching the days [from, to] (inclusive) in `timeZone`: one-off events, the occurrences of
- * recurring events (exdates removed, overridden occurrences replaced by their override events, which are given in
- * `events` like any event) and overrides themselves, sorted (compareOccurrences). Deleted rows must not be passed.
- */
-export function expandEvents(events: readonly EventRow[], from: string, to: string, timeZone: string): Occurrence[] {
-  const viewZone = resolveTimeZone(timeZone);
+/** What expanding one event needs of its window (expandEvent): computed once per expansion. */
+export interface ExpandWindow {
+  from: string;
+  to: string;
+  /** Two days either side of [from, to]: the widest zone difference. */
+  early: string;
+  late: string;
+  viewZone: string;
+  /** The overridden occurrence keys of each series, by series id. */
+  overridden: Map<string, Set<string>>;
+}
+
+export function expandWindow(events: readonly EventRow[], from: string, to: string, timeZone: string): ExpandWindow {
   const overridden = new Map<string, Set<string>>();
   for (const e of events) {
     if (!e.seriesId || !e.originalStart) continue;
@@ -93,35 +99,58 @@ export function expandEvents(events: readonly EventRow[], from: string, to: stri
     if (!keys) overridden.set(e.seriesId, (keys = new Set()));
     keys.add(e.originalStart);
   }
-  const out: Occurrence[] = [];
-  const [early, late] = [addDays(from, -2), addDays(to, 2)];
-  for (const e of events) {
-    // A one-off event (or an override) more than two days (the widest zone difference) outside the window
-    // cannot touch it: checked first, as most of a user's events are far from the window asked.
-    if ((!e.recurrence || e.seriesId) && (e.startDate > late || (e.endDate ?? e.startDate) < early)) continue;
-    const zone = e.timezone ? resolveTimeZone(e.timezone) : viewZone;
-    const shape = shapeOf(e);
-    if (e.seriesId && e.originalStart) {
-      const o = occurrenceOf(e, firstKey(e), shape, zone, viewZone, `${e.seriesId}::${e.originalStart}`, e.seriesId, e.originalStart);
-      if (touches(o, from, to)) out.push(o);
-      continue;
-    }
-    if (!e.recurrence) {
-      const o = occurrenceOf(e, firstKey(e), shape, zone, viewZone, e._id, null, null);
-      if (touches(o, from, to)) out.push(o);
-      continue;
-    }
-    // Wall dates of the event's zone that may touch the window: back by the event's length, and a day either
-    // side when the zones differ (offsets differ by less than 27 hours).
-    const margin = e.allDay || zone === viewZone ? 0 : 2;
-    const back = e.allDay ? shape.spanDays : Math.ceil(shape.minutes / 1440) + margin;
-    const skip = new Set(e.exdates);
-    const replaced = overridden.get(e._id);
-    for (const key of seriesKeys(e, addDays(from, -back), addDays(to, margin), zone)) {
-      if (skip.has(key) || replaced?.has(key)) continue;
-      const o = occurrenceOf(e, key, shape, zone, viewZone, `${e._id}::${key}`, e._id, key);
-      if (touches(o, from, to)) out.push(o);
-    }
+  return { from, to, early: addDays(from, -2), late: addDays(to, 2), viewZone: resolveTimeZone(timeZone), overridden };
+}
+
+/**
+ * False when `e` cannot touch the window: a one-off event (or an override) more than two days (the widest zone
+ * difference) outside it. Checked first, as most of a user's events are far from the window asked.
+ */
+export const mayTouch = (e: EventRow, w: ExpandWindow): boolean =>
+  !((!e.recurrence || e.seriesId) && (e.startDate > w.late || (e.endDate ?? e.startDate) < w.early));
+
+/** Whether expandEvent walks `e`'s rule (a recurring event, not an override). */
+export const isSeriesEvent = (e: EventRow): boolean => Boolean(e.recurrence) && !(e.seriesId && e.originalStart);
+
+/**
+ * The occurrences of one event touching `w`'s window, unsorted, pushed onto `out`; a series' occurrences whose
+ * keys are in `replaced` (its overrides) are left out. expandEvents is this for every event, then a sort.
+ */
+export function expandEvent(e: EventRow, w: ExpandWindow, out: Occurrence[], replaced: ReadonlySet<string> | undefined): void {
+  const { from, to, viewZone } = w;
+  if (!mayTouch(e, w)) return;
+  const zone = e.timezone ? resolveTimeZone(e.timezone) : viewZone;
+  const shape = shapeOf(e);
+  if (e.seriesId && e.originalStart) {
+    const o = occurrenceOf(e, firstKey(e), shape, zone, viewZone, `${e.seriesId}::${e.originalStart}`, e.seriesId, e.originalStart);
+    if (touches(o, from, to)) out.push(o);
+    return;
   }
+  if (!e.recurrence) {
+    const o = occurrenceOf(e, firstKey(e), shape, zone, viewZone, e._id, null, null);
+    if (touches(o, from, to)) out.push(o);
+    return;
+  }
+  // Wall dates of the event's zone that may touch the window: back by the event's length, and a day either
+  // side when the zones differ (offsets differ by less than 27 hours).
+  const margin = e.allDay || zone === viewZone ? 0 : 2;
+  const back = e.allDay ? shape.spanDays : Math.ceil(shape.minutes / 1440) + margin;
+  const skip = new Set(e.exdates);
+  for (const key of seriesKeys(e, addDays(from, -back), addDays(to, margin), zone)) {
+    if (skip.has(key) || replaced?.has(key)) continue;
+    const o = occurrenceOf(e, key, shape, zone, viewZone, `${e._id}::${key}`, e._id, key);
+    if (touches(o, from, to)) out.push(o);
+  }
+}
+
+/**
+ * Every occurrence touching the days [from, to] (inclusive) in `timeZone`: one-off events, the occurrences of
+ * recurring events (exdates removed, overridden occurrences replaced by their override events, which are given in
+ * `events` like any event) and overrides themselves, sorted (compareOccurrences). Deleted rows must not be passed.
+ */
+export function expandEvents(events: readonly EventRow[], from: string, to: string, timeZone: string): Occurrence[] {
+  const w = expandWindow(events, from, to, timeZone);
+  const out: Occurrence[] = [];
+  for (const e of events) expandEvent(e, w, out, w.overridden.get(e._id));
   return out.sort(compareOccurrences);
 }

@@ -1,4 +1,4 @@
-import { expandEvents, type Occurrence } from '@adhd/shared/events/recurrence';
+import type { Occurrence } from '@adhd/shared/events/recurrence';
 import { isTaskEvent, taskAsEvent } from '@adhd/shared/events/ranges';
 import type { Event, EventData, EventRow } from '@adhd/shared/events/schema';
 import type { TaskData } from '@adhd/shared/tasks/schema';
@@ -8,6 +8,7 @@ import { findEntity, listLive, type Db, type ReadRow } from '../sync/repository.
 import { readSeq } from '../sync/sync-state.js';
 import { AnswerCache } from './answer-cache.js';
 import { parsedEventsOf } from './parsed-events.js';
+import { SeriesExpansions } from './series-expansions.js';
 
 /** Reads of events as the API answers them, and the expanded occurrences of the range routes. */
 
@@ -61,8 +62,19 @@ export function occurrenceJson(o: Occurrence, shared: string): string {
   return `${occurrenceHead(o)}${shared}}`;
 }
 
-/** An occurrence's JSON up to its event's shared fields (`{"_id":…,"completed":false,`): ASCII but for odd ids. */
+/** The expansions of the range routes (series-expansions.ts); its keys are event objects, so one serves every app. */
+const seriesExpansions = new SeriesExpansions();
+
+/**
+ * An occurrence's JSON up to its event's shared fields (`{"_id":…,"completed":false,`): ASCII but for odd ids.
+ * Made once per occurrence object and kept on it (the objects are this module's: series-expansions.ts keeps a
+ * series' occurrences across requests).
+ */
 function occurrenceHead(o: Occurrence): string {
+  return ((o as Occurrence & { head?: string }).head ??= makeHead(o));
+}
+
+function makeHead(o: Occurrence): string {
   const e = o.event;
   return (
     `{"_id":${str(o.id)},"eventId":${str(o.eventId)},"seriesId":${str(o.seriesId)},"originalStart":${plain(o.originalStart)},` +
@@ -110,7 +122,7 @@ export async function occurrencesAnswer(
   const held = answers?.get(key, seq);
   if (held) return held;
   const [events, tasks] = await Promise.all([parsedEventsOf(db).current(db, userId, seq), listLive(db, userId, 'task')]);
-  const occurrences = expandEvents((events as EventRow[]).concat(taskEvents(tasks, timeZone)), range.from, range.to, timeZone);
+  const occurrences = seriesExpansions.expand((events as EventRow[]).concat(taskEvents(tasks, timeZone)), range.from, range.to, timeZone);
   const heads: string[] = [];
   const tails: Buffer[] = [];
   let size = 2;
