@@ -141,7 +141,41 @@ export class StoredWriteLimiter implements WriteBudget {
     if (tokens < 1) throw refused(tokens, this.limits);
   }
 
-  async charge(userId: string, cost: number): Promise<void> {
+  /** Per user: the charge being written, and the costs that wait for it (charged together next). */
+  private readonly writing = new Map<string, Promise<void>>();
+  private readonly waiting = new Map<string, { cost: number; done: Promise<void> }>();
+
+  /**
+   * Charges of one user that arrive while one is being written are added up and written together once it is
+   * done (one upsert, not one per write: a user's concurrent pushes all update that one row); each answers once
+   * its cost is in the store. The maps hold only users with a charge under way.
+   */
+  charge(userId: string, cost: number): Promise<void> {
+    const queued = this.waiting.get(userId);
+    if (queued) {
+      queued.cost += cost;
+      return queued.done;
+    }
+    const current = this.writing.get(userId);
+    if (!current) return this.write(userId, cost);
+    const entry = { cost, done: Promise.resolve() };
+    entry.done = current.then(() => {
+      this.waiting.delete(userId);
+      return this.write(userId, entry.cost);
+    });
+    this.waiting.set(userId, entry);
+    return entry.done;
+  }
+
+  private write(userId: string, cost: number): Promise<void> {
+    const done = this.upsert(userId, cost).finally(() => {
+      if (this.writing.get(userId) === done) this.writing.delete(userId);
+    });
+    this.writing.set(userId, done);
+    return done;
+  }
+
+  private async upsert(userId: string, cost: number): Promise<void> {
     const now = this.clock();
     const burst = this.limits.writeBurst;
     const rate = sql`CAST(${this.limits.writesPerMinute / 60_000} AS double precision)`;
