@@ -152,5 +152,10 @@ describe('StoredWriteLimiter', () => {
     await limiter.charge(a.id, 6);
     expect(await tokens(a.id)).toBe(100 - 30);
     await expect(limiter.check(a.id)).resolves.toBeUndefined();
+    // Checks that arrive together share one read; a check after a charge reads again (nothing is kept).
+    await limiter.charge(a.id, 70);
+    const checks = await Promise.all(Array.from({ length: 5 }, () => limiter.check(a.id).then(() => 'ok', (err: unknown) => err)));
+    expect(checks.every((c) => c instanceof HttpError && c.statusCode === 429)).toBe(true);
+    await expect(limiter.check(b.id)).resolves.toBeUndefined();
   });
 });
