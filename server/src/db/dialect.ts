@@ -29,9 +29,11 @@ export interface Dialect {
    * Take the user's write lock inside a write transaction, before anything of the user is read. SQLite's
    * `BEGIN IMMEDIATE` already holds the database's write lock; PostgreSQL locks the user's `sync_user` row
    * (`FOR UPDATE`), so two instances writing for one user queue up, read each other's committed rows, and hand
-   * out versions in commit order (design/sync.md §4).
+   * out versions in commit order (design/sync.md §4). PostgreSQL answers the counters of the row it locked
+   * (the lock's own `SELECT`: no second read), ensuring the row first when the user has none; SQLite reads
+   * nothing and answers null.
    */
-  lockUser(db: AnyDb, userId: string): Promise<void>;
+  lockUser(db: AnyDb, userId: string): Promise<LockedCounters | null>;
   /** The statement that checks a full-text query of the notes index (see `searchNotesSql`). */
   searchNotes(userId: string, words: string[], limit: number): RawBuilder<unknown>;
   /**
@@ -106,6 +108,12 @@ function searchArms(types: readonly SearchIndexType[], notes: RawBuilder<unknown
   return sql.join(arms, sql` UNION ALL `);
 }
 
+/** A user's `sync_user` counters as the lock read them. */
+export interface LockedCounters {
+  seq: number;
+  bytes: number;
+}
+
 const NOTE_COLUMNS = sql.raw('e.type, e.id, e.data, e.parent_id, e.version, e.deleted, e.created_at, e.updated_at');
 
 const sqlite: Dialect = {
@@ -114,7 +122,7 @@ const sqlite: Dialect = {
   jsonQuote: (value) => sql<string>`json_quote(${value})`,
   joinedBytes: joinedBytesSqlite,
   dropLastChar: (value) => sql<string>`substr(CAST(${value} AS BLOB), 1, octet_length(${value}) - 1)`,
-  lockUser: async () => {},
+  lockUser: async () => null,
   singleProcess: true,
   lockKey: async () => {},
   tryLockKey: async () => true,
@@ -155,9 +163,21 @@ const postgres: Dialect = {
   jsonQuote: (value) => sql<string>`to_json(${value})::text`,
   joinedBytes: joinedBytesOfRows,
   dropLastChar: (value) => sql<string>`left(${value}, -1)`,
+  // One round trip when the row exists (every write but a user's first): lock and read it. Else ensure it and
+  // lock it then (the insert's row is committed by a racing first write, or is this transaction's own).
   lockUser: async (db, userId) => {
-    await runShaped(db, 'lockUser.ensure', [userId], () => sql`INSERT INTO sync_user (user_id, seq, min_version) VALUES (${userId}, 0, 0) ON CONFLICT DO NOTHING`.compile(db));
-    await runShaped(db, 'lockUser.lock', [userId], () => sql`SELECT seq FROM sync_user WHERE user_id = ${userId} FOR UPDATE`.compile(db));
+    const lock = () =>
+      runShaped<{ seq: string | number; bytes: string | number }>(db, 'lockUser.lock', [userId], () =>
+        sql<{ seq: string | number; bytes: string | number }>`SELECT seq, bytes FROM sync_user WHERE user_id = ${userId} FOR UPDATE`.compile(db),
+      );
+    let { rows } = await lock();
+    if (!rows[0]) {
+      await runShaped(db, 'lockUser.ensure', [userId], () => sql`INSERT INTO sync_user (user_id, seq, min_version) VALUES (${userId}, 0, 0) ON CONFLICT DO NOTHING`.compile(db));
+      ({ rows } = await lock());
+    }
+    const row = rows[0];
+    if (!row) throw new Error('lockUser: no sync_user row');
+    return { seq: Number(row.seq), bytes: Number(row.bytes) };
   },
   singleProcess: false,
   // hashtext folds the key to 32 bits: two keys that collide only share a lock (more waiting, never less).

@@ -9,7 +9,33 @@ type Trx = Kysely<Database> | Transaction<Database>;
  * Runs one write (a sync push) of the user `key` in a transaction and answers once that transaction has
  * committed.
  */
-export type WriteRunner = <T>(key: string, fn: (trx: Trx) => Promise<T>) => Promise<T>;
+export type WriteRunner = <T>(key: string, fn: (trx: Trx, scope: GroupScope) => Promise<T>) => Promise<T>;
+
+/**
+ * What the writes of one group (one transaction) may hand on to the later writes of that group, such as the
+ * counters of a user whose lock an earlier write took: a value a write sets is seen by the writes after it only
+ * once that write has succeeded (its savepoint released, so what it did, its locks included, stays in the
+ * transaction); a write that fails leaves nothing behind. A write that runs alone gets a scope of its own.
+ */
+export class GroupScope {
+  private readonly own = new Map<string, unknown>();
+
+  constructor(private readonly shared = new Map<string, unknown>()) {}
+
+  get<T>(key: string): T | undefined {
+    return (this.own.has(key) ? this.own.get(key) : this.shared.get(key)) as T | undefined;
+  }
+
+  set(key: string, value: unknown): void {
+    this.own.set(key, value);
+  }
+
+  /** The write succeeded: what it set is seen by the group's later writes. */
+  keep(): void {
+    for (const [key, value] of this.own) this.shared.set(key, value);
+    this.own.clear();
+  }
+}
 
 export interface GroupLimits {
   /** Writes in one group at most… */
@@ -53,7 +79,7 @@ export interface GroupOptions {
 }
 
 interface Job {
-  fn: (trx: Trx) => Promise<unknown>;
+  fn: (trx: Trx, scope: GroupScope) => Promise<unknown>;
   resolve(value: unknown): void;
   reject(err: unknown): void;
 }
@@ -89,7 +115,7 @@ export class GroupCommit {
     private readonly options: GroupOptions = {},
   ) {}
 
-  run<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
+  run<T>(fn: (trx: Trx, scope: GroupScope) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ fn, resolve: resolve as (value: unknown) => void, reject });
       this.schedule();
@@ -116,14 +142,15 @@ export class GroupCommit {
         if (group.length === 1) {
           // A write alone needs no savepoint (two statements less: a lone push, every sequential one): if it
           // throws, the transaction is rolled back whole and the write answers its own error (the catch below).
-          outcomes.push({ job: group[0]!, ok: true, value: await group[0]!.fn(conn) });
+          outcomes.push({ job: group[0]!, ok: true, value: await group[0]!.fn(conn, new GroupScope()) });
           next = 1;
           return;
         }
         const started = performance.now();
+        const shared = new Map<string, unknown>();
         for (; next < group.length; next++) {
           if (next > 0 && performance.now() - started > this.limits.budgetMs) break;
-          outcomes.push(await this.runJob(conn, group[next]!));
+          outcomes.push(await this.runJob(conn, group[next]!, new GroupScope(shared)));
         }
       });
       this.stats.groups++;
@@ -150,11 +177,12 @@ export class GroupCommit {
     }
   }
 
-  private async runJob(conn: Trx, job: Job): Promise<Outcome> {
+  private async runJob(conn: Trx, job: Job, scope: GroupScope): Promise<Outcome> {
     await sql`savepoint grouped_write`.execute(conn);
     try {
-      const value = await job.fn(conn);
+      const value = await job.fn(conn, scope);
       await sql`release grouped_write`.execute(conn);
+      scope.keep();
       return { job, ok: true, value };
     } catch (error) {
       try {

@@ -19,7 +19,7 @@ import {
 import { dialectOf } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { forbidden, HttpError } from '../../lib/errors.js';
-import { groupedWrites, type WriteRunner } from '../../lib/group-commit.js';
+import { groupedWrites, type GroupScope, type WriteRunner } from '../../lib/group-commit.js';
 import { readTransaction, writeTransaction } from '../../lib/transaction.js';
 import { MutationHooks, type HookContext } from './hooks.js';
 import { DEFAULT_SYNC_LIMITS, StoredWriteLimiter, WriteLimiter, type SyncLimits, type WriteBudget } from './limits.js';
@@ -30,16 +30,23 @@ import {
   findClient,
   findRejections,
   forgetRejectionsBelow,
-  lockUser,
+  lockCounters,
   readSeq,
   saveClient,
   saveRejections,
   type Rejection,
+  type UserCounters,
 } from './sync-state.js';
 import type { SyncHub } from './hub.js';
 import { ServerTx } from './server-tx.js';
 import { prefetchRows, Quota, tryPrepare } from './batch.js';
 import { pullPage, type PullParams } from './pull.js';
+
+/** A client's row as a push reads it. */
+type Client = { user_id: string; last_mutation_id: number | string };
+/** Keys of what a group's pushes hand on (`GroupScope`). */
+const countersKey = (userId: string) => `counters\u0000${userId}`;
+const clientKey = (clientId: string) => `client\u0000${clientId}`;
 
 interface EngineDeps {
   db: Kysely<Database>;
@@ -99,13 +106,13 @@ export class SyncEngine {
     this.epochAt = this.clock().getTime();
   }
 
-  private async flush(trx: Db, userId: string, tx: ServerTx, bytes: number) {
-    if (tx.changeCount === 0) return { seq: null, versions: new Map<string, number>() };
-    const seq = await bumpSeq(trx, userId, tx.changeCount, bytes);
-    const { rows, versions } = await tx.rowsToWrite(seq - tx.changeCount + 1);
-    await upsertEntities(trx, userId, rows, tx.pace);
+  private async flush(trx: Db, userId: string, tx: ServerTx, bytes: number, counters: UserCounters) {
+    if (tx.changeCount === 0) return { seq: null, versions: new Map<string, number>(), counters };
+    const after = await bumpSeq(trx, userId, tx.changeCount, bytes, counters.exists);
+    const { rows, versions, unheld } = await tx.rowsToWrite(after.seq - tx.changeCount + 1);
+    await upsertEntities(trx, userId, rows, tx.pace, unheld);
     if (this.clock().getTime() - this.epochAt >= this.limits.epochRotateMs) await this.openEpoch(trx);
-    return { seq, versions };
+    return { seq: after.seq, versions, counters: after };
   }
 
   /**
@@ -119,10 +126,10 @@ export class SyncEngine {
     await this.writes.check(userId);
     const now = this.now();
     let ran = 0;
-    const outcome = await this.pushWrites(userId, async (trx) => {
+    const outcome = await this.pushWrites(userId, async (trx, scope) => {
       const started = performance.now();
-      await lockUser(trx, userId);
-      const client = await findClient(trx, clientId);
+      const counters = await this.lockedCounters(trx, userId, scope);
+      const client = scope.get<Client>(clientKey(clientId)) ?? (await findClient(trx, clientId));
       if (client && client.user_id !== userId) throw forbidden('This client belongs to another user');
       const last = Number(client?.last_mutation_id ?? 0);
 
@@ -140,7 +147,7 @@ export class SyncEngine {
       const tx = new ServerTx(trx, userId, now);
       const prepared = new Map(mutations.filter((m) => m.id > last).map((m) => [m.id, tryPrepare(m)]));
       await prefetchRows(tx, [...prepared.values()]);
-      const quota = new Quota((await readSeq(trx, userId)).bytes, this.limits.quotaBytes);
+      const quota = new Quota(counters.bytes, this.limits.quotaBytes);
       const results: MutationResult[] = [];
       const touched: { index: number; keys: string[]; outcome: MutationOutcome }[] = [];
       let lastMutationId = last;
@@ -173,7 +180,8 @@ export class SyncEngine {
         lastMutationId = m.id;
       }
 
-      const { seq, versions } = await this.flush(trx, userId, tx, quota.delta);
+      const { seq, versions, counters: after } = await this.flush(trx, userId, tx, quota.delta, counters);
+      scope.set(countersKey(userId), after);
       for (const t of touched) {
         const v = t.keys.map((k) => versions.get(k) ?? 0);
         results[t.index] = {
@@ -183,13 +191,30 @@ export class SyncEngine {
           ...(t.outcome.reparented ? { reparented: true } : {}),
         };
       }
-      if (!client || lastMutationId !== last) await saveClient(trx, clientId, userId, lastMutationId, now);
+      if (!client || lastMutationId !== last) {
+        await saveClient(trx, clientId, userId, lastMutationId, now);
+        // The row is this user's and locked by this transaction now: the group's later pushes need not read it.
+        scope.set(clientKey(clientId), { user_id: userId, last_mutation_id: lastMutationId } satisfies Client);
+      }
       const rejected = results.flatMap((r) => (r.status === 'rejected' && r.id > last ? [{ id: r.id, code: r.code, message: r.message ?? '' }] : []));
       await saveRejections(trx, clientId, rejected, now);
       return { seq, response: { lastMutationId, results } satisfies PushResponse };
     }).finally(() => this.writes.charge(userId, ran));
     if (outcome.seq !== null) this.deps.hub.poke(userId, outcome.seq);
     return outcome.response;
+  }
+
+  /**
+   * The user's counters, with the user's lock held (`lockCounters`): taken by the first push of a group (on
+   * PostgreSQL a group holds one user's pushes) and handed on to the group's later pushes through `scope`
+   * (the lock was taken before their savepoints and outlives them; the counters are those its last push left).
+   */
+  private async lockedCounters(trx: Db, userId: string, scope: GroupScope): Promise<UserCounters> {
+    const known = scope.get<UserCounters>(countersKey(userId));
+    if (known) return known;
+    const counters = await lockCounters(trx, userId);
+    scope.set(countersKey(userId), counters);
+    return counters;
   }
 
   /** Run a mutation's shared mutator, then its server hooks, in the running layer of `ctx.tx`. */
@@ -224,9 +249,9 @@ export class SyncEngine {
     const now = this.now();
     let ran = 0;
     const outcome = await writeTransaction(this.deps.db, this.deps.kind, async (trx) => {
-      await lockUser(trx, userId);
+      const counters = await lockCounters(trx, userId);
       const tx = new ServerTx(trx, userId, now);
-      const quota = new Quota((await readSeq(trx, userId)).bytes, this.limits.quotaBytes);
+      const quota = new Quota(counters.bytes, this.limits.quotaBytes);
       /** One layer of `tx`: a mutation or a server-only write, refused whole (413) when it passes the quota. */
       const layer = async <R>(write: () => Promise<R>): Promise<R> => {
         ran++;
@@ -242,7 +267,7 @@ export class SyncEngine {
         trx,
         (write) => layer(() => write(tx)),
       );
-      const { seq } = await this.flush(trx, userId, tx, quota.delta);
+      const { seq } = await this.flush(trx, userId, tx, quota.delta, counters);
       return { seq, value: await read(trx) };
     }).finally(() => this.writes.charge(userId, Math.max(1, ran)));
     if (outcome.seq !== null) this.deps.hub.poke(userId, outcome.seq);

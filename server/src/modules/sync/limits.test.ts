@@ -4,7 +4,7 @@ import type { Mutation, PushResponse } from '@adhd/shared/sync/protocol';
 import { newClientId, pushAs, seedUser, useServerTest, withTestApp } from '../../../test/kit.js';
 import { noteCreate } from '../../../test/sync-client.js';
 import { HttpError } from '../../lib/errors.js';
-import { WriteLimiter } from './limits.js';
+import { StoredWriteLimiter, WriteLimiter } from './limits.js';
 
 /** Issue 12, point 7: one user cannot exhaust the server's storage or its write capacity. */
 
@@ -126,5 +126,36 @@ describe('push batch budget', () => {
       const big = await pushAs(fx.app, user, client, [{ id: 13, name: 'task.delete', args: { id: 'b0' } }]);
       expect((big.json() as PushResponse).lastMutationId).toBe(13);
     });
+  });
+});
+
+describe('StoredWriteLimiter', () => {
+  const t = useServerTest({ user: false });
+
+  it("adds up a user's concurrent charges: each answers once its cost is stored, none is lost", async () => {
+    const limits = { writesPerMinute: 60, writeBurst: 100 };
+    const at = Date.now();
+    const clock = () => at; // no refill between the charges (and recent: the maintenance job keeps the rows)
+    const limiter = new StoredWriteLimiter(t.app.db, limits, clock);
+    const tokens = async (userId: string) =>
+      Number((await t.app.db.selectFrom('write_buckets').select('tokens').where('user_id', '=', userId).executeTakeFirst())?.tokens);
+    const [a, b] = [await t.seedUser(), await t.seedUser()];
+    const charged: number[] = [];
+    await Promise.all([
+      ...Array.from({ length: 12 }, (_, i) => limiter.charge(a.id, 1 + (i % 3)).then(async () => charged.push(await tokens(a.id)))),
+      limiter.charge(b.id, 5),
+    ]);
+    // 12 charges of 1, 2, 3, 1, 2, 3…: 24 in all; each answered after its own cost was in the store.
+    expect(await tokens(a.id)).toBe(100 - 24);
+    expect(await tokens(b.id)).toBe(95);
+    expect(charged.every((n) => n <= 100 - 1)).toBe(true);
+    await limiter.charge(a.id, 6);
+    expect(await tokens(a.id)).toBe(100 - 30);
+    await expect(limiter.check(a.id)).resolves.toBeUndefined();
+    // Checks that arrive together share one read; a check after a charge reads again (nothing is kept).
+    await limiter.charge(a.id, 70);
+    const checks = await Promise.all(Array.from({ length: 5 }, () => limiter.check(a.id).then(() => 'ok', (err: unknown) => err)));
+    expect(checks.every((c) => c instanceof HttpError && c.statusCode === 429)).toBe(true);
+    await expect(limiter.check(b.id)).resolves.toBeUndefined();
   });
 });

@@ -121,7 +121,7 @@ export class WriteLimiter implements WriteBudget {
 
 /**
  * The same buckets kept in the store (`write_buckets`, UNLOGGED on PostgreSQL), so every instance draws on one
- * bucket per user. `check` reads the row; `charge` refills and charges it in one atomic upsert, so concurrent
+ * bucket per user. `check` reads the row (checks of one user that arrive while it is read share that read); `charge` refills and charges it in one atomic upsert, so concurrent
  * charges from any instance all count (a check and its charge are not atomic, as in memory: requests checked
  * together may all pass and leave the bucket in debt). A charge that fails is dropped: the write it follows has
  * already committed and its answer must not fail. Full buckets are removed by the maintenance job.
@@ -133,15 +133,62 @@ export class StoredWriteLimiter implements WriteBudget {
     private readonly clock: () => number = Date.now,
   ) {}
 
+  /** Per user: the bucket read under way, which checks that arrive meanwhile share (one read, not one each). */
+  private readonly reading = new Map<string, Promise<{ tokens: number; at: number } | undefined>>();
+
   async check(userId: string): Promise<void> {
-    const row = await this.db.selectFrom('write_buckets').select(['tokens', 'at']).where('user_id', '=', userId).executeTakeFirst();
+    let read = this.reading.get(userId);
+    if (!read) {
+      read = this.db
+        .selectFrom('write_buckets')
+        .select(['tokens', 'at'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+        .finally(() => this.reading.delete(userId));
+      this.reading.set(userId, read);
+    }
+    const row = await read;
     if (!row) return;
     const elapsed = Math.max(0, this.clock() - Number(row.at));
     const tokens = Math.min(this.limits.writeBurst, Number(row.tokens) + (elapsed * this.limits.writesPerMinute) / 60_000);
     if (tokens < 1) throw refused(tokens, this.limits);
   }
 
-  async charge(userId: string, cost: number): Promise<void> {
+  /** Per user: the charge being written, and the costs that wait for it (charged together next). */
+  private readonly writing = new Map<string, Promise<void>>();
+  private readonly waiting = new Map<string, { cost: number; done: Promise<void> }>();
+
+  /**
+   * Charges of one user that arrive while one is being written are added up and written together once it is
+   * done (one upsert, not one per write: a user's concurrent pushes all update that one row); each answers once
+   * its cost is in the store. The maps hold only users with a charge under way.
+   */
+  charge(userId: string, cost: number): Promise<void> {
+    const queued = this.waiting.get(userId);
+    if (queued) {
+      queued.cost += cost;
+      return queued.done;
+    }
+    const current = this.writing.get(userId);
+    if (!current) return this.write(userId, cost);
+    const entry = { cost, done: Promise.resolve() };
+    entry.done = current.then(() => {
+      this.waiting.delete(userId);
+      return this.write(userId, entry.cost);
+    });
+    this.waiting.set(userId, entry);
+    return entry.done;
+  }
+
+  private write(userId: string, cost: number): Promise<void> {
+    const done = this.upsert(userId, cost).finally(() => {
+      if (this.writing.get(userId) === done) this.writing.delete(userId);
+    });
+    this.writing.set(userId, done);
+    return done;
+  }
+
+  private async upsert(userId: string, cost: number): Promise<void> {
     const now = this.clock();
     const burst = this.limits.writeBurst;
     const rate = sql`CAST(${this.limits.writesPerMinute / 60_000} AS double precision)`;

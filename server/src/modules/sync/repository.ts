@@ -107,9 +107,18 @@ const UPSERT_CHUNK = 300;
 /** The columns of an upsert, in the order its values are given. */
 const UPSERT_COLUMNS = ['user_id', 'type', 'id', 'data', 'parent_id', 'version', 'deleted', 'created_at', 'updated_at', 'field_versions'] as const;
 
-/** Write rows (insert or replace) and their tag references; `pace` runs between chunks (see lib/pace.ts). */
-export async function upsertEntities(db: Db, userId: string, rows: EntityRow[], pace: () => Promise<void> = async () => {}): Promise<void> {
-  await writeTagRefs(db, userId, rows, pace);
+/**
+ * Write rows (insert or replace) and their tag references; `pace` runs between chunks (see lib/pace.ts).
+ * `unheld`: rows known to be new to the database (no references of theirs to drop).
+ */
+export async function upsertEntities(
+  db: Db,
+  userId: string,
+  rows: EntityRow[],
+  pace: () => Promise<void> = async () => {},
+  unheld: ReadonlySet<EntityRow> = new Set(),
+): Promise<void> {
+  await writeTagRefs(db, userId, rows, pace, unheld);
   for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
     await pace();
     const values: EntitiesTable[] = rows.slice(i, i + UPSERT_CHUNK).map((r) => ({

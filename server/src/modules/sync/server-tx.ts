@@ -221,9 +221,13 @@ export class ServerTx implements MutationTx {
     return this.staged.size;
   }
 
-  /** Rows to write, each with its version: versions `firstVersion…` in write order. */
-  async rowsToWrite(firstVersion: number): Promise<{ rows: EntityRow[]; versions: Map<Key, number> }> {
+  /**
+   * Rows to write, each with its version: versions `firstVersion…` in write order; `unheld` are those of them
+   * the database did not hold when this transaction read them (new rows: they have no tag references to drop).
+   */
+  async rowsToWrite(firstVersion: number): Promise<{ rows: EntityRow[]; versions: Map<Key, number>; unheld: Set<EntityRow> }> {
     const rows: EntityRow[] = [];
+    const unheld = new Set<EntityRow>();
     const versions = new Map<Key, number>();
     let version = firstVersion;
     for (const [key, { type, row, json }] of this.staged) {
@@ -231,7 +235,7 @@ export class ServerTx implements MutationTx {
       const field = PARENT_FIELD[type];
       const parent = field ? row.data[field] : null;
       versions.set(key, version);
-      rows.push({
+      const written: EntityRow = {
         type,
         id: row.id,
         data: json ?? JSON.stringify(row.data),
@@ -241,9 +245,11 @@ export class ServerTx implements MutationTx {
         created_at: row.createdAt,
         updated_at: row.updatedAt,
         field_versions: JSON.stringify(this.fieldVersions(key, row.data, version - 1)),
-      });
+      };
+      rows.push(written);
+      if (this.cache.get(key) === null) unheld.add(written);
     }
-    return { rows, versions };
+    return { rows, versions, unheld };
   }
 }
 

@@ -13,33 +13,50 @@ import type { Db } from './rows.js';
 /** Rows per insert statement. */
 const CHUNK = 300;
 
+/** A user's version counter and stored byte total, and whether the `sync_user` row exists yet. */
+export interface UserCounters {
+  seq: number;
+  bytes: number;
+  exists: boolean;
+}
+
 /**
- * Ensure the user's counter exists, bump it by `n` and the stored byte total by `bytes` (the size delta of the
- * rows written); answers the new version. Serializes a user's writes.
+ * Bump the user's counter by `n` and the stored byte total by `bytes` (the size delta of the rows written);
+ * answers the new counters. `exists` says whether the `sync_user` row is known to exist in this transaction
+ * (`lockCounters` found or made it): when not, it is ensured first. Serializes a user's writes.
  */
-export async function bumpSeq(db: Db, userId: string, n: number, bytes = 0): Promise<number> {
-  await runShaped(db, 'bumpSeq.ensure', [userId, 0, 0], () =>
-    db.insertInto('sync_user').values({ user_id: userId, seq: 0, min_version: 0 }).onConflict((oc) => oc.doNothing()).compile(),
-  );
+export async function bumpSeq(db: Db, userId: string, n: number, bytes = 0, exists = false): Promise<UserCounters> {
+  if (!exists) {
+    await runShaped(db, 'bumpSeq.ensure', [userId, 0, 0], () =>
+      db.insertInto('sync_user').values({ user_id: userId, seq: 0, min_version: 0 }).onConflict((oc) => oc.doNothing()).compile(),
+    );
+  }
   const { rows } = await runShaped(db, 'bumpSeq.update', [n, bytes, bytes, userId], () =>
     db
       .updateTable('sync_user')
       .set({ seq: sql`seq + ${n}`, bytes: sql`CASE WHEN bytes + ${bytes} < 0 THEN 0 ELSE bytes + ${bytes} END` })
       .where('user_id', '=', userId)
-      .returning('seq')
+      .returning(['seq', 'bytes'])
       .compile(),
   );
   if (!rows[0]) throw new Error('bumpSeq: no sync_user row');
-  return Number(rows[0].seq);
+  return { seq: Number(rows[0].seq), bytes: Number(rows[0].bytes), exists: true };
 }
 
 /**
  * The first statement of every write transaction of a user (push and REST): takes that user's write lock, so
  * what the transaction reads next is what the previous writer committed, and versions are handed out in
- * commit order (db/dialect.ts `lockUser`).
+ * commit order (db/dialect.ts `lockUser`); answers the user's counters, read by the lock itself on PostgreSQL
+ * (one round trip) and by one read on SQLite.
  */
-export async function lockUser(db: Db, userId: string): Promise<void> {
-  await dialectOf(db).lockUser(db, userId);
+export async function lockCounters(db: Db, userId: string): Promise<UserCounters> {
+  const locked = await dialectOf(db).lockUser(db, userId);
+  if (locked) return { ...locked, exists: true };
+  const { rows } = await runShaped(db, 'readSeq', [userId], () =>
+    db.selectFrom('sync_user').select(['seq', 'min_version', 'bytes']).where('user_id', '=', userId).compile(),
+  );
+  const row = rows[0];
+  return { seq: Number(row?.seq ?? 0), bytes: Number(row?.bytes ?? 0), exists: row !== undefined };
 }
 
 export async function readSeq(db: Db, userId: string): Promise<{ seq: number; minVersion: number; bytes: number }> {

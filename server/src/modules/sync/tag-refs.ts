@@ -22,15 +22,17 @@ export function tagIdsIn(data: string): string[] {
 
 /**
  * Keep `tag_refs` in step with the rows written: a written item's references are replaced by the tags its new
- * data holds (none when it is a tombstone). Runs in the writing transaction, like the FTS triggers.
+ * data holds (none when it is a tombstone). Runs in the writing transaction, like the FTS triggers. Rows in
+ * `unheld` are new to the database: they have no references to delete.
  */
-export async function writeTagRefs(db: Db, userId: string, rows: EntityRow[], pace: () => Promise<void>): Promise<void> {
+export async function writeTagRefs(db: Db, userId: string, rows: EntityRow[], pace: () => Promise<void>, unheld: ReadonlySet<EntityRow> = new Set()): Promise<void> {
   const items = rows.filter((r) => TAGGABLE.has(r.type));
   for (let i = 0; i < items.length; i += CHUNK) {
     await pace();
     const chunk = items.slice(i, i + CHUNK);
     for (const type of new Set(chunk.map((r) => r.type))) {
-      const ids = chunk.filter((r) => r.type === type).map((r) => r.id);
+      const ids = chunk.filter((r) => r.type === type && !unheld.has(r)).map((r) => r.id);
+      if (ids.length === 0) continue;
       await runShaped(db, `tagRefs.delete.${ids.length}`, [userId, type, ...ids], () =>
         db.deleteFrom('tag_refs').where('user_id', '=', userId).where('item_type', '=', type).where('item_id', 'in', ids).compile(),
       );
