@@ -5,7 +5,7 @@ export function openPalette() {
   return new Promise((resolve) => {
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', code: 'KeyK', ctrlKey: true, bubbles: true, cancelable: true }));
     const check = () => {
-      const input = document.querySelector('[data-testid="search-palette"] [cmdk-input]');
+      const input = document.querySelector('[data-testid="search-palette"] [role="combobox"]');
       if (input && document.activeElement === input) resolve(true);
       else requestAnimationFrame(check);
     };
@@ -35,8 +35,8 @@ export function buildMeasures() {
  */
 export function typeAndWait(query) {
   return new Promise((resolve) => {
-    const input = document.querySelector('[data-testid="search-palette"] [cmdk-input]');
-    const list = document.querySelector('[data-testid="search-palette"] [cmdk-list]');
+    const input = document.querySelector('[data-testid="search-palette"] [role="combobox"]');
+    const list = document.querySelector('[data-testid="search-palette"] [data-query]');
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
     let done = false;
     const check = () => {
