@@ -31,7 +31,8 @@ export function buildMeasures() {
 /**
  * Metric 160: sets the palette's field to `query` as a keystroke does (the input event React listens to) and
  * resolves with ms from the input event to the first animation frame showing that query's results (the
- * list's `data-query`), and how many results are shown.
+ * list's `data-query`), and how many results are shown. `commitMs`: to the moment the list had changed (a
+ * MutationObserver's callback), without the wait for the frame.
  */
 export function typeAndWait(query) {
   return new Promise((resolve) => {
@@ -43,7 +44,8 @@ export function typeAndWait(query) {
       if (done || list.getAttribute('data-query') !== query.trim()) return;
       done = true;
       mo.disconnect();
-      requestAnimationFrame(() => resolve({ ms: performance.now() - t0, shown: list.querySelectorAll('[data-testid="search-result"]').length }));
+      const commitMs = performance.now() - t0;
+      requestAnimationFrame(() => resolve({ ms: performance.now() - t0, commitMs, shown: list.querySelectorAll('[data-testid="search-result"]').length }));
     };
     const mo = new MutationObserver(check);
     mo.observe(list, { attributes: true, childList: true, subtree: true });
