@@ -59,26 +59,34 @@ const ResultRow = memo(function ResultRow({ item }: { item: PaletteItem }) {
 });
 
 /** A result as an option of the list (memoised with its row: only the options whose state changed re-render). */
-const ResultOption = memo(function ResultOption({
-  item,
-  id,
-  selected,
-  onOpen,
-  onActivate,
-}: {
+interface ResultOptionProps {
   item: PaletteItem;
   id: string;
   selected: boolean;
   onOpen(item: PaletteItem): void;
   onActivate(key: string): void;
-}) {
+}
+
+const ResultOption = memo(function ResultOption({ item, id, selected, onOpen, onActivate }: ResultOptionProps) {
   const key = itemKey(item);
   return (
     <Option id={id} selected={selected} onSelect={() => onOpen(item)} onActivate={() => onActivate(key)} className={itemClass} data-testid="search-result">
       <ResultRow item={item} />
     </Option>
   );
-});
+}, sameOption);
+
+/** Each answer makes new items: a row whose result is the same as before (a longer prefix, same match) is kept. */
+function sameOption(a: ResultOptionProps, b: ResultOptionProps): boolean {
+  return a.id === b.id && a.selected === b.selected && a.onOpen === b.onOpen && a.onActivate === b.onActivate && sameItem(a.item, b.item);
+}
+
+function sameItem(a: PaletteItem, b: PaletteItem): boolean {
+  if (a === b) return true;
+  if (a.type !== b.type || a.id !== b.id || a.title !== b.title || a.body !== b.body || a.terms.size !== b.terms.size) return false;
+  for (const term of a.terms) if (!b.terms.has(term)) return false;
+  return true;
+}
 
 /**
  * Keeps the option the keyboard moved to in view, after the render that marked it; the first option of a group

@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { AppDatabase } from '../../../db/database';
 import { syncState } from '../../../db/sync-state';
 import { messageForError } from '../../../lib/messages';
@@ -90,7 +91,9 @@ export function useSearchResults(db: AppDatabase, query: string): PaletteResults
           const doc = search.doc(hit.type, hit.id);
           if (doc) items.push({ type: hit.type, id: hit.id, title: doc.title, body: doc.body, terms: new Set(hit.terms) });
         }
-        setResults({ kind: 'results', query: q, items, from: 'local' });
+        // Rendered in the task of the worker's answer: as a normal update React would render it in a task of
+        // its own, which a frame often comes before (a keystroke's results then show a frame later).
+        flushSync(() => setResults({ kind: 'results', query: q, items, from: 'local' }));
       });
       return;
     }
