@@ -44,8 +44,12 @@ export function typeAndWait(query) {
       if (done || list.getAttribute('data-query') !== query.trim()) return;
       done = true;
       mo.disconnect();
-      const commitMs = performance.now() - t0;
-      requestAnimationFrame(() => resolve({ ms: performance.now() - t0, commitMs, shown: list.querySelectorAll('[data-testid="search-result"]').length }));
+      const commit = performance.now();
+      // The query's round trip (the newest `search:ask`): the keystroke's work before it was posted, and the
+      // render of its answer (from the worker's message to the list changed).
+      const ask = performance.getEntriesByName('search:ask').at(-1);
+      const parts = ask && ask.startTime >= t0 ? { keyMs: ask.startTime - t0, renderMs: commit - (ask.startTime + ask.duration) } : {};
+      requestAnimationFrame(() => resolve({ ms: performance.now() - t0, commitMs: commit - t0, ...parts, shown: list.querySelectorAll('[data-testid="search-result"]').length }));
     };
     const mo = new MutationObserver(check);
     mo.observe(list, { attributes: true, childList: true, subtree: true });

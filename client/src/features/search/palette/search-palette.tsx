@@ -122,7 +122,7 @@ function PaletteDialog({ db, open, onOpenChange }: { db: AppDatabase; open: bool
   const [, navigate] = useLocation();
   const [query, setQuery] = useState('');
   const [recents, setRecents] = useState(() => readRecents(db.userId));
-  const results = useSearchResults(db, query);
+  const { results, prefetch } = useSearchResults(db, query);
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const heading: Record<SearchType, string> = { task: t`Tasks`, note: t`Notes`, event: t`Events`, habit: t`Habits`, inbox: t`Inbox` };
@@ -192,7 +192,10 @@ function PaletteDialog({ db, open, onOpenChange }: { db: AppDatabase; open: bool
             type="text"
             aria-label={t`Search`}
             value={query}
-            onChange={(e) => setQuery(e.target.value)}
+            onChange={(e) => {
+              prefetch(e.target.value);
+              setQuery(e.target.value);
+            }}
             onKeyDown={listbox.onKeyDown}
             placeholder={t`Search tasks, notes, events, habits, inbox…`}
             className="min-h-11 w-full bg-transparent text-base outline-none placeholder:text-muted"
