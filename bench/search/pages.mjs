@@ -5,7 +5,7 @@ export function openPalette() {
   return new Promise((resolve) => {
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', code: 'KeyK', ctrlKey: true, bubbles: true, cancelable: true }));
     const check = () => {
-      const input = document.querySelector('[data-testid="search-palette"] [cmdk-input]');
+      const input = document.querySelector('[data-testid="search-palette"] [role="combobox"]');
       if (input && document.activeElement === input) resolve(true);
       else requestAnimationFrame(check);
     };
@@ -31,19 +31,25 @@ export function buildMeasures() {
 /**
  * Metric 160: sets the palette's field to `query` as a keystroke does (the input event React listens to) and
  * resolves with ms from the input event to the first animation frame showing that query's results (the
- * list's `data-query`), and how many results are shown.
+ * list's `data-query`), and how many results are shown. `commitMs`: to the moment the list had changed (a
+ * MutationObserver's callback), without the wait for the frame.
  */
 export function typeAndWait(query) {
   return new Promise((resolve) => {
-    const input = document.querySelector('[data-testid="search-palette"] [cmdk-input]');
-    const list = document.querySelector('[data-testid="search-palette"] [cmdk-list]');
+    const input = document.querySelector('[data-testid="search-palette"] [role="combobox"]');
+    const list = document.querySelector('[data-testid="search-palette"] [data-query]');
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
     let done = false;
     const check = () => {
       if (done || list.getAttribute('data-query') !== query.trim()) return;
       done = true;
       mo.disconnect();
-      requestAnimationFrame(() => resolve({ ms: performance.now() - t0, shown: list.querySelectorAll('[data-testid="search-result"]').length }));
+      const commit = performance.now();
+      // The query's round trip (the newest `search:ask`): the keystroke's work before it was posted, and the
+      // render of its answer (from the worker's message to the list changed).
+      const ask = performance.getEntriesByName('search:ask').at(-1);
+      const parts = ask && ask.startTime >= t0 ? { keyMs: ask.startTime - t0, renderMs: commit - (ask.startTime + ask.duration) } : {};
+      requestAnimationFrame(() => resolve({ ms: performance.now() - t0, commitMs: commit - t0, ...parts, shown: list.querySelectorAll('[data-testid="search-result"]').length }));
     };
     const mo = new MutationObserver(check);
     mo.observe(list, { attributes: true, childList: true, subtree: true });

@@ -7,7 +7,7 @@ import { START_ICONS } from '../../components/ui/start-icons';
 
 /**
  * What the layout mounts for search (in the initial JS, so kept small): the header's search button and the
- * Ctrl+K / Cmd+K key handler. The palette, the index client, cmdk, the worker and MiniSearch load on the
+ * Ctrl+K / Cmd+K key handler. The palette, the index client, the worker and MiniSearch load on the
  * first open (or when the button is hovered or focused), as their own chunks.
  */
 const loadPalette = () => import('./palette/search-palette');

@@ -6,6 +6,8 @@
 
 /** Letters and digits of any script: everything else separates words. */
 const WORD = /[\p{L}\p{N}]+/gu;
+/** One character of a word. */
+const LETTER = /[\p{L}\p{N}]/u;
 const MARKS = /\p{M}+/gu;
 const SHORT_I = /и\u0306/g;
 /**
@@ -54,8 +56,10 @@ export interface SnippetPart {
  */
 export function snippet(text: string, terms: ReadonlySet<string>, width = 120): SnippetPart[] | null {
   const line = text.replace(/\s+/g, ' ').trim();
-  const words = [...line.matchAll(WORD)];
-  const first = words.find((w) => terms.has(foldTerm(w[0])));
+  // Words are read lazily: up to the first match, then only those inside the snippet (a note is ~1 KB of words).
+  const words = new RegExp(WORD.source, WORD.flags);
+  let first: RegExpExecArray | null;
+  while ((first = words.exec(line)) && !terms.has(foldTerm(first[0])));
   if (!first) return null;
   const at = first.index;
   let start = line.length <= width ? 0 : Math.max(0, at - Math.floor(width / 3));
@@ -71,9 +75,13 @@ export function snippet(text: string, terms: ReadonlySet<string>, width = 120): 
     if (s) parts.push({ text: s, match });
   };
   if (start > 0) push('…', false);
-  for (const w of words) {
+  words.lastIndex = start;
+  for (let w = words.exec(line); w; w = words.exec(line)) {
     const wEnd = w.index + w[0].length;
-    if (w.index < start || wEnd > end || !terms.has(foldTerm(w[0]))) continue;
+    if (wEnd > end) break;
+    // The rest of a word cut by the snippet's start is not a word of its own.
+    if (w.index === start && start > 0 && LETTER.test(line[start - 1]!)) continue;
+    if (!terms.has(foldTerm(w[0]))) continue;
     push(line.slice(pos, w.index), false);
     push(w[0], true);
     pos = wEnd;

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { mdiClockOutline, mdiMagnify } from '@mdi/js';
-import { Command } from 'cmdk';
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { AppDialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icon';
@@ -12,6 +11,7 @@ import { localSearchFor } from '../data/local-search';
 import { plainText } from '@adhd/shared/news/excerpt';
 import { highlight, snippet, type SnippetPart } from '../logic/text';
 import type { SearchType } from '../logic/types';
+import { Option, OptionGroup, useListbox, type ListOption } from './listbox';
 import { useSearchResults, type PaletteItem } from './use-search-results';
 
 /** SPEC section 2: where a result opens, and its colour (task primary, note amber, event blue, habit green, inbox purple). */
@@ -58,6 +58,54 @@ const ResultRow = memo(function ResultRow({ item }: { item: PaletteItem }) {
   );
 });
 
+/** A result as an option of the list (memoised with its row: only the options whose state changed re-render). */
+interface ResultOptionProps {
+  item: PaletteItem;
+  id: string;
+  selected: boolean;
+  onOpen(item: PaletteItem): void;
+  onActivate(key: string): void;
+}
+
+const ResultOption = memo(function ResultOption({ item, id, selected, onOpen, onActivate }: ResultOptionProps) {
+  const key = itemKey(item);
+  return (
+    <Option id={id} selected={selected} onSelect={() => onOpen(item)} onActivate={() => onActivate(key)} className={itemClass} data-testid="search-result">
+      <ResultRow item={item} />
+    </Option>
+  );
+}, sameOption);
+
+/** Each answer makes new items: a row whose result is the same as before (a longer prefix, same match) is kept. */
+function sameOption(a: ResultOptionProps, b: ResultOptionProps): boolean {
+  return a.id === b.id && a.selected === b.selected && a.onOpen === b.onOpen && a.onActivate === b.onActivate && sameItem(a.item, b.item);
+}
+
+function sameItem(a: PaletteItem, b: PaletteItem): boolean {
+  if (a === b) return true;
+  if (a.type !== b.type || a.id !== b.id || a.title !== b.title || a.body !== b.body || a.terms.size !== b.terms.size) return false;
+  for (const term of a.terms) if (!b.terms.has(term)) return false;
+  return true;
+}
+
+/**
+ * Keeps the option the keyboard moved to in view, after the render that marked it; the first option of a group
+ * brings its heading along.
+ */
+function scrollIntoView(id: string) {
+  requestAnimationFrame(() => {
+    const option = document.getElementById(id);
+    if (!option) return;
+    const group = option.parentElement;
+    if (group?.firstElementChild === option) group.previousElementSibling?.scrollIntoView({ block: 'nearest' });
+    option.scrollIntoView({ block: 'nearest' });
+  });
+}
+
+const itemKey = (item: PaletteItem) => `${item.type}:${item.id}`;
+
+const headingClass = 'px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide';
+
 const itemClass =
   'cursor-pointer rounded-lg px-3 py-2 outline-none data-[selected=true]:bg-surface-2 aria-selected:bg-surface-2 min-h-11 flex items-center';
 
@@ -74,8 +122,9 @@ function PaletteDialog({ db, open, onOpenChange }: { db: AppDatabase; open: bool
   const [, navigate] = useLocation();
   const [query, setQuery] = useState('');
   const [recents, setRecents] = useState(() => readRecents(db.userId));
-  const results = useSearchResults(db, query);
+  const { results, prefetch } = useSearchResults(db, query);
   const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const heading: Record<SearchType, string> = { task: t`Tasks`, note: t`Notes`, event: t`Events`, habit: t`Habits`, inbox: t`Inbox` };
 
   // Groups in the order of their best result (the index answers best first).
@@ -99,6 +148,11 @@ function PaletteDialog({ db, open, onOpenChange }: { db: AppDatabase; open: bool
     close(false);
     navigate(resultPath(item.type, item.id));
   };
+  // The rows are memoised: they get one callback for the whole life of the palette, which calls the newest.
+  const openLatest = useRef(openItem);
+  openLatest.current = openItem;
+  const onOpen = useCallback((item: PaletteItem) => openLatest.current(item), []);
+
   const blank = !query.trim();
   const shownQuery = results.kind === 'blank' ? '' : results.query;
   const clear = () => {
@@ -107,6 +161,21 @@ function PaletteDialog({ db, open, onOpenChange }: { db: AppDatabase; open: bool
     input.current?.focus();
   };
 
+  // The options in the order shown: the recent searches on a blank query, else the results group by group.
+  const options: ListOption[] = blank
+    ? recents.map((r) => ({ key: `recent:${r}`, select: () => setQuery(r) }))
+    : groups.flatMap(([, items]) => items.map((item) => ({ key: itemKey(item), select: () => openItem(item) })));
+  const listbox = useListbox(options, blank ? 'recent' : results, scrollIntoView);
+  const { activeKey, optionId, activate } = listbox;
+  // Another list starts at its top (its first option is the active one). Only after the user scrolled: reading
+  // or writing the scroll position forces a layout in the keystroke's task.
+  const scrolled = useRef(false);
+  useLayoutEffect(() => {
+    if (!scrolled.current || !list.current) return;
+    scrolled.current = false;
+    list.current.scrollTop = 0;
+  }, [blank, results]);
+
   return (
     <AppDialog open={open} onOpenChange={close} title={t`Search`} hideTitle width={600} fullScreenOnNarrow className="min-[601px]:top-[12vh]! min-[601px]:translate-y-0!" data-testid="search-palette"
       onOpenAutoFocus={(e) => {
@@ -114,23 +183,33 @@ function PaletteDialog({ db, open, onOpenChange }: { db: AppDatabase; open: bool
         input.current?.focus();
       }}
     >
-      <Command shouldFilter={false} loop label={t`Search`} className="flex flex-col gap-2">
+      <div className="flex flex-col gap-2">
         <div className="flex items-center gap-2 rounded-lg border border-line bg-surface px-3 focus-within:border-primary">
           <Icon path={mdiMagnify} size={20} className="text-muted" />
-          <Command.Input
+          <input
             ref={input}
+            {...listbox.inputProps}
+            type="text"
+            aria-label={t`Search`}
             value={query}
-            onValueChange={setQuery}
+            onChange={(e) => {
+              prefetch(e.target.value);
+              setQuery(e.target.value);
+            }}
+            onKeyDown={listbox.onKeyDown}
             placeholder={t`Search tasks, notes, events, habits, inbox…`}
             className="min-h-11 w-full bg-transparent text-base outline-none placeholder:text-muted"
           />
         </div>
-        <Command.List
-          data-query={results.kind === 'blank' ? '' : results.query}
+        <div
+          ref={list}
+          {...listbox.listProps}
+          data-query={shownQuery}
+          onScroll={(e) => (scrolled.current = e.currentTarget.scrollTop > 0)}
           className="max-h-[min(60vh,28rem)] overflow-y-auto max-[600px]:max-h-none" aria-label={t`Results`}>
           {blank && recents.length > 0 && (
             <>
-              {/* cmdk hides a group's heading from assistive technology: the Clear button sits outside it. */}
+              {/* The group's heading is hidden from assistive technology: the Clear button sits outside it. */}
               <div className="flex items-center justify-between px-3 pt-1">
                 <span className="text-xs font-medium text-muted">
                   <Trans>Recent searches</Trans>
@@ -139,14 +218,17 @@ function PaletteDialog({ db, open, onOpenChange }: { db: AppDatabase; open: bool
                   <Trans>Clear</Trans>
                 </button>
               </div>
-              <Command.Group value="recent">
-                {recents.map((r) => (
-                  <Command.Item key={r} value={`recent:${r}`} onSelect={() => setQuery(r)} className={itemClass}>
-                    <Icon path={mdiClockOutline} size={18} className="mr-2 text-muted" />
-                    <span className="truncate text-sm">{r}</span>
-                  </Command.Item>
-                ))}
-              </Command.Group>
+              <OptionGroup>
+                {recents.map((r) => {
+                  const key = `recent:${r}`;
+                  return (
+                    <Option key={r} id={optionId(key)} selected={activeKey === key} onSelect={() => setQuery(r)} onActivate={() => activate(key)} className={itemClass}>
+                      <Icon path={mdiClockOutline} size={18} className="mr-2 text-muted" />
+                      <span className="truncate text-sm">{r}</span>
+                    </Option>
+                  );
+                })}
+              </OptionGroup>
             </>
           )}
           {blank && recents.length === 0 && (
@@ -169,19 +251,14 @@ function PaletteDialog({ db, open, onOpenChange }: { db: AppDatabase; open: bool
           )}
           {!blank &&
             groups.map(([type, items]) => (
-              <Command.Group
-                key={type}
-                heading={<span style={{ color: COLOR[type] }}>{heading[type]}</span>}
-                className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:uppercase [&_[cmdk-group-heading]]:tracking-wide"
-              >
-                {items.map((item) => (
-                  <Command.Item key={`${item.type}:${item.id}`} value={`${item.type}:${item.id}`} onSelect={() => openItem(item)} className={itemClass} data-testid="search-result">
-                    <ResultRow item={item} />
-                  </Command.Item>
-                ))}
-              </Command.Group>
+              <OptionGroup key={type} heading={<span style={{ color: COLOR[type] }}>{heading[type]}</span>} headingClassName={headingClass}>
+                {items.map((item) => {
+                  const key = itemKey(item);
+                  return <ResultOption key={key} item={item} id={optionId(key)} selected={activeKey === key} onOpen={onOpen} onActivate={activate} />;
+                })}
+              </OptionGroup>
             ))}
-        </Command.List>
+        </div>
         {results.kind === 'results' && results.from === 'server' && !blank && (
           <p className="px-3 text-xs text-muted">
             <Trans>Searching on the server while this device finishes its first sync.</Trans>
@@ -190,7 +267,7 @@ function PaletteDialog({ db, open, onOpenChange }: { db: AppDatabase; open: bool
         <p className="hidden px-3 text-xs text-muted sm:block">
           <Trans>↑ ↓ to move, Enter to open, Esc to close</Trans>
         </p>
-      </Command>
+      </div>
     </AppDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { AppDatabase } from '../../../db/database';
 import { syncState } from '../../../db/sync-state';
 import { messageForError } from '../../../lib/messages';
@@ -8,7 +9,7 @@ import { localDatabaseComplete } from '../data/local-complete';
 import { localSearchFor } from '../data/local-search';
 import { serverSearch } from '../data/server-search';
 import { foldTerm, tokenize } from '../logic/text';
-import type { SearchType } from '../logic/types';
+import type { SearchAnswer, SearchType } from '../logic/types';
 
 /** One row of the palette: the entity, its title and text, and the (folded) words to show in bold. */
 export interface PaletteItem {
@@ -42,13 +43,26 @@ function matchedWords(text: string, query: string): Set<string> {
 /**
  * The palette's results for `query`: from the local index (every keystroke, answered by the worker), or,
  * while the local database is not complete yet (data/local-complete.ts), from `GET /api/search` debounced. A
- * blank query answers nothing and asks nobody. An answer for an older query is dropped.
+ * blank query answers nothing and asks nobody. An answer for an older query is dropped. `prefetch(query)`, called
+ * by the field's change handler, asks the local index at once: the worker works while React renders the keystroke.
  */
-export function useSearchResults(db: AppDatabase, query: string): PaletteResults {
+export function useSearchResults(db: AppDatabase, query: string): { results: PaletteResults; prefetch(query: string): void } {
   const [results, setResults] = useState<PaletteResults>({ kind: 'blank' });
   const [complete, setComplete] = useState<boolean | null>(null);
   const [indexReady, setIndexReady] = useState(false);
   const latest = useRef(0);
+  /** A query asked at the keystroke itself (`prefetch`), before React renders it: the effect then takes its answer. */
+  const early = useRef<{ query: string; answer: Promise<SearchAnswer> } | null>(null);
+  const completeNow = useRef(complete);
+  completeNow.current = complete;
+  const prefetch = useCallback(
+    (next: string) => {
+      const q = next.trim();
+      if (!q || completeNow.current !== true) return;
+      early.current = { query: q, answer: localSearchFor(db).search(q, PER_TYPE) };
+    },
+    [db],
+  );
 
   useEffect(() => {
     let alive = true;
@@ -83,14 +97,18 @@ export function useSearchResults(db: AppDatabase, query: string): PaletteResults
     if (complete === null) return;
     if (complete) {
       const search = localSearchFor(db);
-      void search.search(q, PER_TYPE).then((answer) => {
+      const asked = early.current?.query === q ? early.current.answer : search.search(q, PER_TYPE);
+      early.current = null;
+      void asked.then((answer) => {
         if (ticket !== latest.current) return;
         const items: PaletteItem[] = [];
         for (const hit of answer.hits) {
           const doc = search.doc(hit.type, hit.id);
           if (doc) items.push({ type: hit.type, id: hit.id, title: doc.title, body: doc.body, terms: new Set(hit.terms) });
         }
-        setResults({ kind: 'results', query: q, items, from: 'local' });
+        // Rendered in the task of the worker's answer: as a normal update React would render it in a task of
+        // its own, which a frame often comes before (a keystroke's results then show a frame later).
+        flushSync(() => setResults({ kind: 'results', query: q, items, from: 'local' }));
       });
       return;
     }
@@ -123,5 +141,5 @@ export function useSearchResults(db: AppDatabase, query: string): PaletteResults
     };
   }, [db, query, complete, indexReady]);
 
-  return results;
+  return { results, prefetch };
 }
