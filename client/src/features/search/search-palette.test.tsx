@@ -36,7 +36,8 @@ async function openWithCtrlK(user: ReturnType<typeof userEvent.setup>) {
   const field = screen.getByLabelText('Screen field');
   await user.click(field);
   await user.keyboard('{Control>}k{/Control}');
-  await waitFor(() => expect(palette()).not.toBeNull());
+  // The palette is a lazy chunk: its first import in a test run includes the transform, slow on a loaded machine.
+  await waitFor(() => expect(palette()).not.toBeNull(), { timeout: 10_000 });
   expect((field as HTMLInputElement).value).toBe('');
   const input = within(palette()!).getByRole('combobox');
   await waitFor(() => expect(document.activeElement).toBe(input));
