@@ -71,7 +71,7 @@ function Shell({ children }: { children: ReactNode }) {
       {pages.map((page) =>
         page.leaving ? (
           // A page that is leaving: hidden at once, unmounted when the browser is idle (nav/page-stack.ts).
-          <main key={page.id} data-leaving aria-hidden className="page-leaving">
+          <main key={page.id} data-leaving inert className="page-leaving">
             <Router hook={page.hook} searchHook={page.searchHook}>
               {null}
               {children}
