@@ -8,11 +8,14 @@
 //
 // Run alone with `node bench/feature-dashboard-client.mjs` after `npx tsc -b`; client/dist (or BENCH_CLIENT_DIST) is
 // built with `vite build` when missing or older than its sources. Skipped by `npm run bench -- --skip-client`.
-import { existsSync } from 'node:fs';
+// BENCH_ONLY=load|nav runs one of the two; BENCH_PROFILE_NAV=file.cpuprofile profiles each click of 181
+// (one file per click, `-N` added to the name).
+import { existsSync, writeFileSync } from 'node:fs';
 import { CHROMIUM, buildClient, defaultClientDist, launchChromium, registerBenchUser, signedInContext, startAppServer } from './browser.mjs';
 import { addDays, isMain, median, newId, pushMutations, r2, rng, sig3, taskSource, withPass } from './lib.mjs';
 
 const dist = defaultClientDist();
+const only = process.env.BENCH_ONLY;
 const TASKS = 10_000;
 const HABITS = 300;
 const NOTES = 2_000;
@@ -138,7 +141,7 @@ export async function runBench({ say = console.log } = {}) {
     // 180: cold offline loads of /dashboard.
     await ctx.setOffline(true);
     const loads = [];
-    for (let i = 0; i < LOADS + 1; i++) {
+    for (let i = 0; i < (only && only !== 'load' ? 0 : LOADS + 1); i++) {
       const page = await ctx.newPage();
       await page.addInitScript(readyProbe);
       const painted = page.waitForEvent('console', { predicate: (m) => m.text() === '__bench:dashboard', timeout: 30_000 });
@@ -149,25 +152,10 @@ export async function runBench({ say = console.log } = {}) {
       await page.close();
     }
     out.load = { times: loads, p50: median(loads), max: Math.max(...loads) };
-    say(`dashboard (client): cold offline load → dashboard painted: ${loads.map((x) => x.toFixed(0)).join(', ')} ms (median ${out.load.p50.toFixed(0)})`);
+    if (loads.length) say(`dashboard (client): cold offline load → dashboard painted: ${loads.map((x) => x.toFixed(0)).join(', ')} ms (median ${out.load.p50.toFixed(0)})`);
 
     // 181: the Dashboard link of the navigation, from /habits.
-    const page = await ctx.newPage();
-    await page.goto(`${server.url}/habits`);
-    await page.locator('[data-testid="habit-row"]').first().waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(2000); // the other screens' chunks and the dashboard's rows are prefetched after the first paint
-    const clicks = [];
-    for (let i = 0; i < CLICKS + 1; i++) {
-      await page.locator('a[href="/habits"]').first().click();
-      await page.locator('[data-testid="habit-row"]').first().waitFor();
-      await page.waitForTimeout(200);
-      await page.evaluate(armNavClick);
-      await page.locator('a[href="/dashboard"]').last().click();
-      const ms = await page.evaluate(navTiming);
-      if (i > 0) clicks.push(ms);
-    }
-    out.nav = { times: clicks, p50: median(clicks), max: Math.max(...clicks) };
-    say(`dashboard (client): nav click → dashboard painted: median ${out.nav.p50.toFixed(1)} ms, max ${out.nav.max.toFixed(1)} ms`);
+    if (!only || only === 'nav') await navClicks(ctx, server, out, say);
     await ctx.close();
   } finally {
     await browser.close();
@@ -186,12 +174,39 @@ export async function runBench({ say = console.log } = {}) {
       checks: [{ label: `median ≤ ${target} ms`, ok: m.p50 <= target }],
       note,
     });
-  return {
-    metrics: [
-      metric(180, `dashboard: cold offline load → dashboard painted (${TASKS} tasks, ${HABITS} habits, ${NOTES} notes local), median of ${LOADS}`, out.load, 500, 'navigation start → the first animation frame after the sections are in the page, served by the service worker with the network off'),
-      metric(181, `dashboard: Dashboard nav link on /habits → dashboard painted, median of ${CLICKS}`, out.nav, 100, "the click's time stamp → the first animation frame after the sections are in the page (rows prefetched into memory after the first screen)"),
-    ],
-  };
+  const metrics = [];
+  if (out.load?.times.length) metrics.push(metric(180, `dashboard: cold offline load → dashboard painted (${TASKS} tasks, ${HABITS} habits, ${NOTES} notes local), median of ${LOADS}`, out.load, 500, 'navigation start → the first animation frame after the sections are in the page, served by the service worker with the network off'));
+  if (out.nav) metrics.push(metric(181, `dashboard: Dashboard nav link on /habits → dashboard painted, median of ${CLICKS}`, out.nav, 100, "the click's time stamp → the first animation frame after the sections are in the page (rows prefetched into memory after the first screen)"));
+  return { metrics };
+}
+
+/** 181: the Dashboard link of the navigation, from /habits (the figures go into `out.nav`). */
+async function navClicks(ctx, server, out, say) {
+  const page = await ctx.newPage();
+  await page.goto(`${server.url}/habits`);
+  await page.locator('[data-testid="habit-row"]').first().waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(2000); // the other screens' chunks and the dashboard's rows are prefetched after the first paint
+  const profile = process.env.BENCH_PROFILE_NAV;
+  const cdp = profile ? await ctx.newCDPSession(page) : null;
+  if (cdp) await cdp.send('Profiler.enable');
+  const clicks = [];
+  for (let i = 0; i < CLICKS + 1; i++) {
+    await page.locator('a[href="/habits"]').first().click();
+    await page.locator('[data-testid="habit-row"]').first().waitFor();
+    await page.waitForTimeout(200);
+    await page.evaluate(armNavClick);
+    if (cdp && i > 0) await cdp.send('Profiler.start');
+    await page.locator('a[href="/dashboard"]').last().click();
+    const ms = await page.evaluate(navTiming);
+    if (cdp && i > 0) {
+      const { profile: p } = await cdp.send('Profiler.stop');
+      writeFileSync(profile.replace(/(\.cpuprofile)?$/, `-${i}.cpuprofile`), JSON.stringify(p));
+    }
+    if (i > 0) clicks.push(ms);
+  }
+  out.nav = { times: clicks, p50: median(clicks), max: Math.max(...clicks) };
+  say(`dashboard (client): nav click → dashboard painted: ${clicks.map((x) => x.toFixed(0)).join(', ')} ms (median ${out.nav.p50.toFixed(1)} ms, max ${out.nav.max.toFixed(1)} ms)`);
+  await page.close();
 }
 
 if (isMain(import.meta.url)) {

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link, Router, useLocation } from 'wouter';
+import { Link, Router, useLocation, useSearch } from 'wouter';
 import { focusRing } from '../components/ui/cn';
 import { useMediaQuery } from '../components/ui/use-media-query';
 import { AttentionNotice } from '../features/attention';
@@ -10,7 +10,7 @@ import { useAuth } from '../session/auth-store';
 import { APP_NAME } from '../lib/app-name';
 import { useFlash } from '../lib/flash';
 import { FirstSyncGate } from './first-sync-gate';
-import { aroundNav, viewTransitions } from './nav/page-transition';
+import { usePageStack } from './nav/page-stack';
 import { DesktopNav, NARROW, PhoneNav } from './nav/section-nav';
 import { SyncBadge } from './sync-badge';
 
@@ -26,15 +26,14 @@ const BrainrotHost = lazy(() => import('../features/brainrot').then((m) => ({ de
  */
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <Router aroundNav={aroundNav}>
-      <Shell>{children}</Shell>
-    </Router>
+    <Shell>{children}</Shell>
   );
 }
 
 function Shell({ children }: { children: ReactNode }) {
   const { authenticated, user } = useAuth();
   const [location] = useLocation();
+  const pages = usePageStack(location, useSearch());
   const narrow = useMediaQuery(NARROW);
   const flashed = useFlash();
   useSearchShortcut(authenticated);
@@ -69,13 +68,24 @@ function Shell({ children }: { children: ReactNode }) {
         </div>
         {authenticated && !narrow && <DesktopNav admin={admin} />}
       </header>
-      <main
-        key={location}
-        className={`page mx-auto w-full max-w-6xl flex-1 px-4 pt-6 ${viewTransitions ? '' : 'page-fade'} ${authenticated ? 'pb-[calc(var(--nav-h)+6rem)]' : 'pb-6'}`}
-      >
-        {authenticated && <FirstSyncGate />}
-        {children}
-      </main>
+      {pages.map((page) =>
+        page.leaving ? (
+          // A page that is leaving: hidden at once, unmounted when the browser is idle (nav/page-stack.ts).
+          <main key={page.id} data-leaving inert className="page-leaving">
+            <Router hook={page.hook} searchHook={page.searchHook}>
+              {null}
+              {children}
+            </Router>
+          </main>
+        ) : (
+          <main key={page.id} className={`page page-fade mx-auto w-full max-w-6xl flex-1 px-4 pt-6 ${authenticated ? 'pb-[calc(var(--nav-h)+6rem)]' : 'pb-6'}`}>
+            <Router hook={page.hook} searchHook={page.searchHook}>
+              {authenticated && <FirstSyncGate />}
+              {children}
+            </Router>
+          </main>
+        ),
+      )}
       {/* Signed-in phones reach these pages from the More sheet instead (the bottom bar covers the page's end). */}
       {!bottomNav && (
         <Suspense fallback={null}>

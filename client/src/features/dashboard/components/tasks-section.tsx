@@ -9,7 +9,7 @@ import { Icon } from '../../../components/ui/icon';
 import { formatTimeOfDay } from '../../../lib/dates';
 import type { UserPrefs } from '../../../lib/use-prefs';
 import { useDateLabel, useOptimisticToggle, useTaskActions, useTitleOf, type TaskActions, type TaskItem } from '../../tasks';
-import { actualTasksCached, type ActualTask } from '../data/select';
+import { actualTasksCached, NO_IDS, type ActualTask } from '../data/select';
 import { DashboardSection } from './section';
 import { PostponeMenu } from './postpone-menu';
 
@@ -108,7 +108,8 @@ export const TasksSection = memo(function TasksSection({ tasks, today, prefs }: 
   const { t } = useLingui();
   const actions = useTaskActions();
   // Ticked here: they stay in place, struck through, until the next visit (a row never jumps away under the pointer).
-  const [keep, setKeep] = useState<ReadonlySet<string>>(() => new Set());
+  // It starts as the shared empty set: a new visit then finds the rows of the last one in the cache (no 10k scan).
+  const [keep, setKeep] = useState<ReadonlySet<string>>(NO_IDS);
   const onCompleted = useCallback((id: string) => setKeep((k) => (k.has(id) ? k : new Set(k).add(id))), []);
   const rows = useMemo(() => actualTasksCached(tasks, today, prefs.timeZone, keep), [tasks, today, prefs.timeZone, keep]);
   const open = rows.filter((r) => !r.task.completed).length;

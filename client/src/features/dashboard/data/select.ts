@@ -81,7 +81,8 @@ export function selectActualTasks(tasks: readonly TaskItem[], today: string, tim
   return out.sort(compareActual);
 }
 
-const NO_IDS: ReadonlySet<string> = new Set();
+/** No kept ids: one shared set, so a fresh dashboard (nothing ticked yet) hits the cache below. */
+export const NO_IDS: ReadonlySet<string> = new Set();
 const actualCache = new WeakMap<readonly TaskItem[], { key: string; keep: ReadonlySet<string>; value: ActualTask[] }>();
 
 /** `selectActualTasks`, cached per live tasks array (a visit that finds the same rows does no work). */
