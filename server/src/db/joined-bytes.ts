@@ -1,5 +1,6 @@
 import type Sqlite from 'better-sqlite3';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { answerBuffer } from '../lib/answer-buffer.js';
 
 /**
  * `Dialect.joinedBytes` (dialect.ts): the text values of `SELECT column rest`, joined by commas between a head
@@ -21,7 +22,7 @@ export async function joinedBytesOfRows(db: AnyDb, column: RawBuilder<unknown>, 
   const values = rows.map((r) => r.v ?? '');
   let size = Buffer.byteLength(head) + Buffer.byteLength(tail) + Math.max(0, values.length - 1);
   for (const v of values) size += Buffer.byteLength(v);
-  const out = Buffer.allocUnsafe(size);
+  const out = answerBuffer(size);
   let at = out.write(head, 0);
   for (let i = 0; i < values.length; i++) {
     if (i > 0) out[at++] = COMMA;
@@ -71,7 +72,7 @@ export async function joinedBytesSqlite(db: AnyDb, column: RawBuilder<unknown>, 
   const parts = raw.pluck(compiled.sql).all(...compiled.parameters) as (Buffer | null)[];
   let size = Buffer.byteLength(head) + Buffer.byteLength(tail) + Math.max(0, parts.length - 1);
   for (const p of parts) size += p?.length ?? 0;
-  const out = Buffer.allocUnsafe(size);
+  const out = answerBuffer(size);
   let at = out.write(head, 0);
   for (let i = 0; i < parts.length; i++) {
     if (i > 0) out[at++] = COMMA;

@@ -9,6 +9,7 @@ import { readSeq } from '../sync/sync-state.js';
 import { AnswerCache } from './answer-cache.js';
 import { parsedEventsOf } from './parsed-events.js';
 import { SeriesExpansions } from './series-expansions.js';
+import { answerBuffer } from '../../lib/answer-buffer.js';
 
 /** Reads of events as the API answers them, and the expanded occurrences of the range routes. */
 
@@ -134,7 +135,7 @@ export async function occurrencesAnswer(
     size += head.length + tail.length + 1;
   }
   if (size > maxBytes) return occurrences.map((o) => occurrenceJson(o, sharedJson(o.event)));
-  let buf = Buffer.allocUnsafe(size);
+  let buf = answerBuffer(size);
   buf[0] = 0x5b; // [
   let off = 1;
   for (let i = 0; i < heads.length; i++) {
@@ -143,7 +144,7 @@ export async function occurrencesAnswer(
     // A head is ASCII unless an id is not: only then can it take more bytes than characters.
     const need = Buffer.byteLength(head) + tail.length + 2;
     if (buf.length - off < need) {
-      const bigger = Buffer.allocUnsafe(Math.max(buf.length * 2, off + need));
+      const bigger = answerBuffer(Math.max(buf.length * 2, off + need));
       buf.copy(bigger, 0, 0, off);
       buf = bigger;
     }

@@ -1,5 +1,6 @@
 import { forbidden } from '../../lib/errors.js';
 import { changesPage, pageCut, type Db } from './repository.js';
+import { answerBytes } from '../../lib/answer-buffer.js';
 import { epochKnown, findClient, newestEpoch, readSeq } from './sync-state.js';
 
 /** The read side of the sync protocol (docs/sync.md, pull): a page of changes as JSON (UTF-8 bytes). */
@@ -37,5 +38,5 @@ export async function pullPage(trx: Db, userId: string, clientId: string, { curs
   const hasMore = fetched > take;
   const nextCursor = hasMore ? last! : Math.max(seq, from);
   const head = `{"cursor":${nextCursor},"hasMore":${hasMore},"reset":${reset},"lastMutationId":${lastMutationId},"epoch":${JSON.stringify(current?.id ?? '')},"changes":[`;
-  return take === 0 ? Buffer.from(`${head}]}`) : changesPage(trx, userId, from, take, head, ']}');
+  return take === 0 ? answerBytes(`${head}]}`) : changesPage(trx, userId, from, take, head, ']}');
 }
