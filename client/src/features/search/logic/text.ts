@@ -57,7 +57,7 @@ export interface SnippetPart {
 export function snippet(text: string, terms: ReadonlySet<string>, width = 120): SnippetPart[] | null {
   const line = text.replace(/\s+/g, ' ').trim();
   // Words are read lazily: up to the first match, then only those inside the snippet (a note is ~1 KB of words).
-  const words = new RegExp(WORD.source, WORD.flags);
+  const words = /[\p{L}\p{N}]+/gu; // WORD's pattern; a literal here is a new object (with its own lastIndex) per call
   let first: RegExpExecArray | null;
   while ((first = words.exec(line)) && !terms.has(foldTerm(first[0])));
   if (!first) return null;
