@@ -1,4 +1,5 @@
-import { cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, vi } from 'vitest';
@@ -39,3 +40,29 @@ afterEach(() => {
   // first click then fails ("pointer-events: none"). No test may inherit that.
   document.body.style.removeProperty('pointer-events');
 });
+
+/*
+ * Every user-event call first lets React finish the work already scheduled (`act`). A modal Radix layer sets the
+ * body's pointer-events to none when it mounts and gives its own content pointer-events back in a re-render it
+ * schedules; on a loaded machine a click could come between the two and fail with "pointer-events: none" on a
+ * button the user can click. The check itself stays on.
+ */
+type UserEventApi = typeof userEvent;
+const patched = userEvent as UserEventApi & { __flushesFirst?: true };
+if (!patched.__flushesFirst) {
+  const realSetup = userEvent.setup.bind(userEvent);
+  (patched as { setup: UserEventApi["setup"] }).setup = ((...args: Parameters<UserEventApi["setup"]>) => {
+    const user = realSetup(...args);
+    return new Proxy(user, {
+      get(target, key, receiver) {
+        const value: unknown = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function' || key === 'setup') return value;
+        return async (...callArgs: unknown[]) => {
+          await act(async () => {});
+          return (value as (...a: unknown[]) => unknown).apply(target, callArgs);
+        };
+      },
+    });
+  }) as UserEventApi['setup'];
+  patched.__flushesFirst = true;
+}
