@@ -1,12 +1,17 @@
 /**
- * Runs `run` when the browser is idle, at the latest after `timeoutMs` (at once where there is no
- * requestIdleCallback). Answers a function that cancels it.
+ * Runs `run` when the browser is idle, at the latest after `timeoutMs`. Where there is no requestIdleCallback it
+ * runs at once, or after `fallbackDelayMs` when one is given (work that must not run in the caller's task).
+ * Answers a function that cancels it.
  */
-export function whenIdle(run: () => void, timeoutMs: number): () => void {
+export function whenIdle(run: () => void, timeoutMs: number, fallbackDelayMs?: number): () => void {
   const w = globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number; cancelIdleCallback?: (h: number) => void };
   if (!w.requestIdleCallback) {
-    run();
-    return () => undefined;
+    if (fallbackDelayMs === undefined) {
+      run();
+      return () => undefined;
+    }
+    const timer = setTimeout(run, fallbackDelayMs);
+    return () => clearTimeout(timer);
   }
   const handle = w.requestIdleCallback(run, { timeout: timeoutMs });
   return () => w.cancelIdleCallback?.(handle);

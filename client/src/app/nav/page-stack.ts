@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
+import { whenIdle } from '../../lib/idle';
 import { useRouter, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 
 /**
@@ -34,14 +35,6 @@ interface Stack {
   search: string;
 }
 
-const idle = (run: () => void): (() => void) => {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(run, { timeout: 1000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, 50);
-  return () => clearTimeout(timer);
-};
 
 /**
  * The pages to render for `path` (the pathname; a change of the query alone stays on the page): a new path makes
@@ -72,7 +65,7 @@ export function usePageStack(path: string, search: string): Page[] {
 
   useEffect(() => {
     if (!leaving) return;
-    return idle(() => setStack((s) => ({ ...s, pages: s.pages.filter((p) => !p.leaving) })));
+    return whenIdle(() => setStack((s) => ({ ...s, pages: s.pages.filter((p) => !p.leaving) })), 1000, 50);
   }, [leaving, pages]);
   return pages;
 }

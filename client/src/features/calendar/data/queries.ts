@@ -5,6 +5,7 @@ import type { EntityRow } from '../../../db/entity-rows';
 import { liveEntity } from '../../../db/live-entities';
 import { useDb } from '../../../db/session';
 import { useLive } from '../../../db/use-live';
+import { whenIdle } from '../../../lib/idle';
 import type { HabitItem } from '../../habits';
 import type { TaskItem } from '../../tasks';
 import type { EventRow as SharedEventRow } from '@adhd/shared/events/schema';
@@ -76,14 +77,6 @@ export function expandCached(events: readonly AnyEventRow[], from: string, to: s
   return out;
 }
 
-const whenIdle = (run: () => void): (() => void) => {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(run, { timeout: 1000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, 50);
-  return () => clearTimeout(id);
-};
 
 /**
  * Expands `ranges` (the ranges next to the shown one) when the browser is idle, so that a step to one of them finds
@@ -91,9 +84,13 @@ const whenIdle = (run: () => void): (() => void) => {
  */
 export function expandAhead(events: readonly AnyEventRow[] | undefined, ranges: readonly { from: string; to: string }[], timeZone: string): () => void {
   if (!events) return () => undefined;
-  return whenIdle(() => {
-    for (const r of ranges) expandCached(events, r.from, r.to, timeZone);
-  });
+  return whenIdle(
+    () => {
+      for (const r of ranges) expandCached(events, r.from, r.to, timeZone);
+    },
+    1000,
+    50,
+  );
 }
 
 /** The occurrences of events and task events in the visible days (`range`), in the user's zone. */
