@@ -132,19 +132,20 @@ export async function occurrencesAnswer(
   const held = answers?.get(key, seq);
   if (held) return held;
   const [events, tasks] = await Promise.all([parsedEventsOf(db).current(db, userId, seq), listLive(db, userId, 'task')]);
-  const occurrences = seriesExpansions.expand((events as EventRow[]).concat(taskEvents(tasks, timeZone)), range.from, range.to, timeZone);
-  const parts: OccurrenceBytes[] = new Array(occurrences.length);
+  const fromTasks = taskEvents(tasks, timeZone);
+  const all = fromTasks.length ? (events as EventRow[]).concat(fromTasks) : (events as EventRow[]);
+  const occurrences = seriesExpansions.expand(all, range.from, range.to, timeZone);
   let size = occurrences.length + 1; // [ ] and the commas
-  for (let i = 0; i < occurrences.length; i++) {
-    const p = (parts[i] = occurrenceBytes(occurrences[i]!));
+  for (const o of occurrences) {
+    const p = occurrenceBytes(o);
     size += p.head.length + p.tail.length;
   }
   if (size > maxBytes) return occurrences.map((o) => occurrenceJson(o, sharedJson(o.event)));
   const buf = answerBuffer(Math.max(size, 2));
   buf[0] = 0x5b; // [
   let off = 1;
-  for (let i = 0; i < parts.length; i++) {
-    const { head, tail } = parts[i]!;
+  for (let i = 0; i < occurrences.length; i++) {
+    const { head, tail } = occurrenceBytes(occurrences[i]!);
     if (i > 0) buf[off++] = 0x2c; // ,
     buf.set(head, off);
     off += head.length;
