@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useServerTest } from '../../../test/kit.js';
 import { isPostgres } from '../../db/dialect.js';
@@ -40,7 +40,7 @@ describe('the PostgreSQL search index storage (0018)', () => {
     const before = [await found(user.id, 'lorem3'), await found(user.id, 'rariss'), await found(user.id, 'inline word14')];
     expect(before[0]!.sort()).toEqual([a._id, b._id].sort());
     expect(before.slice(1)).toEqual([[b._id], [a._id]]);
-    await t.app.db.transaction().execute((trx) => up(trx));
+    await t.app.db.transaction().execute((trx) => up(trx as unknown as Kysely<unknown>));
     await sql`VACUUM notes_fts`.execute(t.app.db);
     expect(await toasted()).toBe(0);
     expect([await found(user.id, 'lorem3'), await found(user.id, 'rariss'), await found(user.id, 'inline word14')]).toEqual(before);
