@@ -6,7 +6,7 @@
 // better-sqlite3. The figure held to the target is the app's own `reply.elapsedTime` of each request (routing to
 // the response handed to the socket, recorded by the runner's onResponse hook), as in feature-events.mjs.
 // Run alone with `node bench/feature-search.mjs` after `npx tsc -b`; `--pg` (or BENCH_DATABASE_URL) adds the
-// same run on PostgreSQL (a throwaway cluster, scripts/pg-throwaway.sh).
+// same run on PostgreSQL (a throwaway cluster, scripts/pg-throwaway.sh); `--only-pg` runs PostgreSQL alone (151).
 import { performance } from 'node:perf_hooks';
 import { openDb, startChild, tempDir, withTokens } from './harness.mjs';
 import { isMain, median, newId, percentile, pushMutations, r2, rng, sig3 } from './lib.mjs';
@@ -177,9 +177,9 @@ function metricOf(kind, { server, http, perQuery, slowest, raw }) {
   };
 }
 
-export async function runBench({ say = console.log, postgres = Boolean(process.env.BENCH_DATABASE_URL) } = {}) {
+export async function runBench({ say = console.log, postgres = Boolean(process.env.BENCH_DATABASE_URL), onlyPostgres = false } = {}) {
   const metrics = [];
-  for (const kind of postgres ? ['sqlite', 'postgres'] : ['sqlite']) {
+  for (const kind of onlyPostgres ? ['postgres'] : postgres ? ['sqlite', 'postgres'] : ['sqlite']) {
     const m = metricOf(kind, await runOn(kind, say));
     say(`search (${kind}): server p50 ${m.value} ms, p95 ${m.extra.p95Ms} ms, slowest query '${m.extra.slowestQuery.q}' (${m.extra.slowestQuery.total} hits) ${m.extra.slowestQuery.ms} ms${m.baseline ? `, raw FTS ${m.baseline.value} ms` : ''}`);
     metrics.push(m);
@@ -188,7 +188,7 @@ export async function runBench({ say = console.log, postgres = Boolean(process.e
 }
 
 if (isMain(import.meta.url)) {
-  const out = await runBench({ postgres: process.argv.includes('--pg') || Boolean(process.env.BENCH_DATABASE_URL) });
+  const out = await runBench({ postgres: process.argv.includes('--pg') || Boolean(process.env.BENCH_DATABASE_URL), onlyPostgres: process.argv.includes('--only-pg') });
   console.log(JSON.stringify(out.metrics, null, 2));
   process.exit(0);
 }

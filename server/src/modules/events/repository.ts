@@ -66,16 +66,8 @@ export function occurrenceJson(o: Occurrence, shared: string): string {
 /** The expansions of the range routes (series-expansions.ts); its keys are event objects, so one serves every app. */
 const seriesExpansions = new SeriesExpansions();
 
-/**
- * An occurrence's JSON up to its event's shared fields (`{"_id":…,"completed":false,`): ASCII but for odd ids.
- * Made once per occurrence object and kept on it (the objects are this module's: series-expansions.ts keeps a
- * series' occurrences across requests).
- */
+/** An occurrence's JSON up to its event's shared fields (`{"_id":…,"completed":false,`), as text. */
 function occurrenceHead(o: Occurrence): string {
-  return ((o as Occurrence & { head?: string }).head ??= makeHead(o));
-}
-
-function makeHead(o: Occurrence): string {
   const e = o.event;
   return (
     `{"_id":${str(o.id)},"eventId":${str(o.eventId)},"seriesId":${str(o.seriesId)},"originalStart":${plain(o.originalStart)},` +
@@ -85,11 +77,28 @@ function makeHead(o: Occurrence): string {
 }
 
 /** `sharedJson}` of an event as UTF-8, encoded once per (cached) event object. */
-const sharedTails = new WeakMap<EventRow, Buffer>();
-function sharedTail(e: EventRow): Buffer {
+const sharedTails = new WeakMap<EventRow, Uint8Array>();
+function sharedTail(e: EventRow): Uint8Array {
   let tail = sharedTails.get(e);
   if (!tail) sharedTails.set(e, (tail = Buffer.from(`${sharedJson(e)}}`)));
   return tail;
+}
+
+/** What a buffer answer copies of one occurrence, kept on the occurrence object. */
+interface OccurrenceBytes {
+  /** occurrenceHead as UTF-8. */
+  head: Uint8Array;
+  /** Its event's sharedTail. */
+  tail: Uint8Array;
+}
+
+/**
+ * An occurrence's bytes: encoded once per occurrence object and kept on it (the objects are this module's:
+ * series-expansions.ts keeps a series' occurrences across requests, and an event object, one per row version,
+ * never changes), so an answer after a write only copies bytes for what did not change.
+ */
+function occurrenceBytes(o: Occurrence): OccurrenceBytes {
+  return ((o as Occurrence & { bytes?: OccurrenceBytes }).bytes ??= { head: Buffer.from(occurrenceHead(o)), tail: sharedTail(o.event) });
 }
 
 /** The parsed answer of one occurrence (occurrenceJson), for typed callers. */
@@ -123,34 +132,25 @@ export async function occurrencesAnswer(
   const held = answers?.get(key, seq);
   if (held) return held;
   const [events, tasks] = await Promise.all([parsedEventsOf(db).current(db, userId, seq), listLive(db, userId, 'task')]);
-  const occurrences = seriesExpansions.expand((events as EventRow[]).concat(taskEvents(tasks, timeZone)), range.from, range.to, timeZone);
-  const heads: string[] = [];
-  const tails: Buffer[] = [];
-  let size = 2;
+  const fromTasks = taskEvents(tasks, timeZone);
+  const all = fromTasks.length ? (events as EventRow[]).concat(fromTasks) : (events as EventRow[]);
+  const occurrences = seriesExpansions.expand(all, range.from, range.to, timeZone);
+  let size = occurrences.length + 1; // [ ] and the commas
   for (const o of occurrences) {
-    const head = occurrenceHead(o);
-    const tail = sharedTail(o.event);
-    heads.push(head);
-    tails.push(tail);
-    size += head.length + tail.length + 1;
+    const p = occurrenceBytes(o);
+    size += p.head.length + p.tail.length;
   }
   if (size > maxBytes) return occurrences.map((o) => occurrenceJson(o, sharedJson(o.event)));
-  let buf = answerBuffer(size);
+  const buf = answerBuffer(Math.max(size, 2));
   buf[0] = 0x5b; // [
   let off = 1;
-  for (let i = 0; i < heads.length; i++) {
-    const head = heads[i]!;
-    const tail = tails[i]!;
-    // A head is ASCII unless an id is not: only then can it take more bytes than characters.
-    const need = Buffer.byteLength(head) + tail.length + 2;
-    if (buf.length - off < need) {
-      const bigger = answerBuffer(Math.max(buf.length * 2, off + need));
-      buf.copy(bigger, 0, 0, off);
-      buf = bigger;
-    }
+  for (let i = 0; i < occurrences.length; i++) {
+    const { head, tail } = occurrenceBytes(occurrences[i]!);
     if (i > 0) buf[off++] = 0x2c; // ,
-    off += buf.write(head, off);
-    off += tail.copy(buf, off);
+    buf.set(head, off);
+    off += head.length;
+    buf.set(tail, off);
+    off += tail.length;
   }
   buf[off++] = 0x5d; // ]
   const answer = buf.subarray(0, off);

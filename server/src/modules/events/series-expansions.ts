@@ -51,12 +51,17 @@ export class SeriesExpansions {
     if (!ranges) this.byEvent.set(e, (ranges = new Map()));
     let occs = ranges.get(key);
     if (occs) {
-      ranges.delete(key);
-    } else {
-      occs = [];
-      expandEvent(e, w, occs, undefined);
-      if (ranges.size >= RANGES_PER_EVENT) ranges.delete(ranges.keys().next().value!);
+      // Moved to the most recently asked end; alone, it is there (a Map's delete then set allocates its table
+      // again when it empties, for each of a user's events on every request).
+      if (ranges.size > 1) {
+        ranges.delete(key);
+        ranges.set(key, occs);
+      }
+      return occs;
     }
+    occs = [];
+    expandEvent(e, w, occs, undefined);
+    if (ranges.size >= RANGES_PER_EVENT) ranges.delete(ranges.keys().next().value!);
     ranges.set(key, occs);
     return occs;
   }
