@@ -22,14 +22,26 @@ export interface CutPage {
 }
 
 /**
- * The statement's pieces: `cut` selects one row (`fetched`, `last`), available to `rows` as the table `cut`;
- * `rows` is `FROM … ORDER BY …` of the page's rows, whose text is `column`.
+ * The statement's pieces. The rows are `SELECT columns source` (`FROM … WHERE …`, ending in its condition), in
+ * `version` order (unique), each
+ * `size` bytes (plus `overhead`); the page takes them in order while their sizes add up to at most `maxBytes`,
+ * at least one and at most `limit`. `column` is a row's text, over `columns`.
  */
 export interface PageQuery {
-  cut: RawBuilder<unknown>;
+  source: RawBuilder<unknown>;
+  columns: RawBuilder<unknown>;
+  size: RawBuilder<unknown>;
   column: RawBuilder<unknown>;
-  rows: RawBuilder<unknown>;
+  limit: number;
+  maxBytes: number;
+  overhead: number;
 }
+
+/** Where the page ends: which of the first `limit + 1` rows it takes (`rn`, `total`: window columns). */
+const taken = (q: PageQuery) => sql`(rn = 1 OR total <= ${q.maxBytes}) AND rn <= ${q.limit}`;
+const windowed = (q: PageQuery, columns: RawBuilder<unknown>) => sql`SELECT sizes.*, row_number() OVER (ORDER BY version) AS rn,
+    sum(size + ${q.overhead}) OVER (ORDER BY version ROWS UNBOUNDED PRECEDING) AS total
+  FROM (SELECT ${columns}, ${q.size} AS size ${q.source} ORDER BY version LIMIT ${q.limit + 1}) sizes`;
 
 const COMMA = 0x2c;
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -54,16 +66,21 @@ export function joinParts(parts: readonly (string | Uint8Array)[], head: string,
 }
 
 /**
- * PostgreSQL: one row per page row, its text and the cut (both uncorrelated subqueries, run once). No rows
- * means no rows after the cursor (the cut always takes at least one). Aggregating the page into one value in
+ * PostgreSQL: one pass over the rows — sized, cut and written as they are read (reading a row's size reads its
+ * heap tuple here, so a separate cut would read every row twice): a row per page row with its text, then, when
+ * the page is cut before the rows run out, one more row without text. Aggregating the page into one value in
  * PostgreSQL (`string_agg`) is slower: one multi-megabyte value costs more to send and read than many rows.
  */
-export async function cutPageOfRows(db: AnyDb, { cut, column, rows }: PageQuery): Promise<CutPage> {
-  const result = await sql<{ f: unknown; l: unknown; v: string | null }>`WITH cut AS (${cut})
-    SELECT (SELECT fetched FROM cut) AS f, (SELECT last FROM cut) AS l, ${column} AS v ${rows}`.execute(db as Kysely<unknown>);
-  const first = result.rows[0];
-  if (!first) return { fetched: 0, take: 0, last: null, parts: [] };
-  return { fetched: num(first.f) ?? 0, take: result.rows.length, last: num(first.l), parts: result.rows.map((r) => r.v ?? '') };
+export async function cutPageOfRows(db: AnyDb, q: PageQuery): Promise<CutPage> {
+  // `kept`: the taken rows and the first row after them (the row before it was taken, or it is the first).
+  const { rows } = await sql<{ v: string | null; version: unknown }>`SELECT CASE WHEN ${taken(q)} THEN ${q.column} END AS v, version
+    FROM (${windowed(q, q.columns)}) w
+    WHERE rn = 1 OR ((rn = 2 OR total - size - ${q.overhead} <= ${q.maxBytes}) AND rn - 1 <= ${q.limit})
+    ORDER BY version`.execute(db as Kysely<unknown>);
+  const more = rows.length > 0 && rows[rows.length - 1]!.v === null;
+  const page = more ? rows.slice(0, -1) : rows;
+  const last = page[page.length - 1];
+  return { fetched: rows.length, take: page.length, last: last ? Number(last.version) : null, parts: page.map((r) => r.v ?? '') };
 }
 
 /**
@@ -73,10 +90,11 @@ export async function cutPageOfRows(db: AnyDb, { cut, column, rows }: PageQuery)
  * other than count/min/max, and never flattens an ordered subquery into an aggregate. `CAST(text AS BLOB)` gives
  * the database's text encoding, UTF-8 here (SQLite's default; the app never sets another).
  */
-export async function cutPageSqlite(db: AnyDb, { cut, column, rows }: PageQuery): Promise<CutPage> {
-  const result = await sql<{ f: unknown; l: unknown; n: unknown; p: Uint8Array | null }>`WITH cut AS (${cut})
+export async function cutPageSqlite(db: AnyDb, q: PageQuery): Promise<CutPage> {
+  const result = await sql<{ f: unknown; l: unknown; n: unknown; p: Uint8Array | null }>`WITH cut AS (SELECT count(*) AS fetched,
+      max(CASE WHEN ${taken(q)} THEN version END) AS last FROM (${windowed(q, sql`version`)}) w)
     SELECT (SELECT fetched FROM cut) AS f, (SELECT last FROM cut) AS l, count(*) AS n, CAST(group_concat(v, ',') AS BLOB) AS p
-    FROM (SELECT ${column} AS v ${rows})`.execute(db as Kysely<unknown>);
+    FROM (SELECT ${q.column} AS v ${q.source} AND version <= (SELECT last FROM cut) ORDER BY version)`.execute(db as Kysely<unknown>);
   const row = result.rows[0];
   const take = num(row?.n) ?? 0;
   return { fetched: num(row?.f) ?? 0, take, last: num(row?.l), parts: take > 0 && row?.p ? [row.p] : [] };

@@ -168,20 +168,21 @@ export async function upsertEntities(
  */
 export async function readPage(db: Db, userId: string, cursor: number, limit: number, maxBytes: number, overhead: number): Promise<CutPage> {
   const dialect = dialectOf(db);
-  const taken = sql`(rn = 1 OR total <= ${maxBytes}) AND rn <= ${limit}`;
-  const cut = sql`SELECT count(*) AS fetched, max(CASE WHEN ${taken} THEN version END) AS last
-    FROM (SELECT version, row_number() OVER (ORDER BY version) AS rn,
-        sum(size + ${overhead}) OVER (ORDER BY version ROWS UNBOUNDED PRECEDING) AS total
-      FROM (SELECT version, octet_length(data) AS size FROM entities
-        WHERE user_id = ${userId} AND version > ${cursor} ORDER BY version LIMIT ${limit + 1}) sizes) cut`;
   const q = dialect.jsonQuote;
   const start = sql`'{"entity":' || ${q(sql.ref('type'))} || ',"id":' || ${q(sql.ref('id'))} || ',"version":' || CAST(version AS TEXT)`;
   // The stored object up to its closing brace, a comma unless it is empty (`{}`), then the timestamps.
   const open = sql`${dialect.dropLastChar(sql.ref('data'))} || CASE WHEN octet_length(data) > 2 THEN ',' ELSE '' END`;
   const live = sql`',"deleted":false,"data":' || ${open} || '"createdAt":' || ${q(sql.ref('created_at'))} || ',"updatedAt":' || ${q(sql.ref('updated_at'))} || '}}'`;
   const column = sql`${start} || CASE WHEN deleted = 1 THEN ',"deleted":true}' ELSE ${live} END`;
-  const rows = sql`FROM entities WHERE user_id = ${userId} AND version > ${cursor} AND version <= (SELECT last FROM cut) ORDER BY version`;
-  return dialect.cutPage(db, { cut, column, rows });
+  return dialect.cutPage(db, {
+    source: sql`FROM entities WHERE user_id = ${userId} AND version > ${cursor}`,
+    columns: sql`type, id, version, deleted, data, created_at, updated_at`,
+    size: sql`octet_length(data)`,
+    column,
+    limit,
+    maxBytes,
+    overhead,
+  });
 }
 
 /** Drop tombstones older than `before` and raise min_version so older cursors reset (design/sync.md §4). */
