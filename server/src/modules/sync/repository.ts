@@ -159,9 +159,9 @@ export async function upsertEntities(
  * decided from the rows' sizes before any row's data is read: rows are taken in version order while their JSON
  * sizes (bytes, plus `overhead` each) add up to at most `maxBytes`, at least one and at most `limit`; the cut
  * counts the rows after `cursor` up to `limit + 1` (`fetched`) and gives the version of the page's last row,
- * summed by the store from the version index on SQLite (migration 0007: `octet_length` from the index alone)
- * and from the record header on PostgreSQL. The page is then the rows up to that version (versions are unique
- * per user), each as the JSON of one change built by the store, oldest first: a tombstone as
+ * summed by the store: on SQLite from the version index alone (migration 0007), then the rows up to that
+ * version are read (versions are unique per user); on PostgreSQL in the same pass as the rows (a size there
+ * reads the heap tuple anyway). Each row is the JSON of one change built by the store, oldest first: a tombstone as
  * `{"entity","id","version","deleted":true}`, a live row as its stored JSON with the timestamps spliced in
  * (`"data":{…,"createdAt","updatedAt"}`). Stored data is always a JSON object written by `JSON.stringify`, so
  * splicing before its closing brace is safe. The texts are joined into the answer by pull.ts.
