@@ -1,6 +1,6 @@
 import { runShaped } from './compiled.js';
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type RawBuilder } from 'kysely';
-import { joinedBytesOfRows, joinedBytesSqlite } from './joined-bytes.js';
+import { cutPageOfRows, cutPageSqlite, type CutPage, type PageQuery } from './joined-bytes.js';
 
 /**
  * Everything that differs between the two stores, in one place (issue 14): the repositories, the engine and
@@ -71,11 +71,11 @@ export interface Dialect {
    */
   scratchTable<T extends CreateTableBuilder<string, never>>(table: T): T;
   /**
-   * The text values of `SELECT column rest` (NULL as empty text), joined by commas between `head` and `tail`,
-   * as one UTF-8 buffer: the pull's page (joined-bytes.ts). SQLite reads each value as bytes straight from its
-   * handle; PostgreSQL encodes each row's string into the buffer once.
+   * The pull's page in one statement (joined-bytes.ts): `WITH cut AS (query.cut)` (one row: `fetched`, `last`),
+   * then the `query.column` text of each of `query.rows`, in order. SQLite joins the texts itself and answers
+   * them as one BLOB; PostgreSQL answers a row per text.
    */
-  joinedBytes(db: AnyDb, column: RawBuilder<unknown>, rest: RawBuilder<unknown>, head: string, tail: string): Promise<Buffer>;
+  cutPage(db: AnyDb, query: PageQuery): Promise<CutPage>;
   /**
    * A text value without its last character, which must be ASCII (a stored JSON object without its `}`).
    * SQLite cuts the bytes (`substr` of text counts characters, decoding the whole value twice).
@@ -120,7 +120,7 @@ const sqlite: Dialect = {
   kind: 'sqlite',
   greatest: (a, b) => sql<number>`max(${a}, ${b})`,
   jsonQuote: (value) => sql<string>`json_quote(${value})`,
-  joinedBytes: joinedBytesSqlite,
+  cutPage: cutPageSqlite,
   dropLastChar: (value) => sql<string>`substr(CAST(${value} AS BLOB), 1, octet_length(${value}) - 1)`,
   lockUser: async () => null,
   singleProcess: true,
@@ -161,7 +161,7 @@ const postgres: Dialect = {
   kind: 'postgres',
   greatest: (a, b) => sql<number>`greatest(${a}, ${b})`,
   jsonQuote: (value) => sql<string>`to_json(${value})::text`,
-  joinedBytes: joinedBytesOfRows,
+  cutPage: cutPageOfRows,
   dropLastChar: (value) => sql<string>`left(${value}, -1)`,
   // One round trip when the row exists (every write but a user's first): lock and read it. Else ensure it and
   // lock it then (the insert's row is committed by a racing first write, or is this transaction's own).

@@ -9,7 +9,6 @@ import { claimDataDir, createPrivateFile } from '../db/data-dir.js';
 import { attachStore, StoreMonitor } from '../db/store.js';
 import { openPostgres } from '../db/postgres.js';
 import { isPostgres } from '../db/dialect.js';
-import { attachSqliteHandle } from '../db/joined-bytes.js';
 import { migrations } from '../db/migrations/index.js';
 
 declare module 'fastify' {
@@ -45,7 +44,6 @@ export function openSqlite(file: string): OpenedDatabase {
   sqlite.pragma('cache_size = -32768');
   const db = new Kysely<Database>({ dialect: new CooperativeSqliteDialect({ database: withStatementCache(sqlite) }) });
   attachStore(db, new StoreMonitor(sqlite, path.dirname(file)));
-  attachSqliteHandle(db, sqlite);
   return { db, sqlite };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { runShaped } from '../../db/compiled.js';
 import { dialectOf } from '../../db/dialect.js';
+import type { CutPage } from '../../db/joined-bytes.js';
 import type { EntitiesTable } from '../../db/schema.js';
 import { pacer } from '../../lib/pace.js';
 import type { Db, EntityRow, ReadRow } from './rows.js';
@@ -154,43 +155,34 @@ export async function upsertEntities(
 }
 
 /**
- * The rows changed after `cursor` (at most `limit`, oldest first) as the JSON of the pull's `changes`, joined by
- * commas between `head` and `tail` into one UTF-8 buffer (the page as it is sent). Each change's JSON is built
- * by the store and copied into the buffer once (`Dialect.joinedBytes`: on SQLite no string or object per row; an
- * aggregate of the whole page in SQL is slower): a tombstone as `{"entity","id","version","deleted":true}`, a
- * live row as its stored JSON with the timestamps spliced in (`"data":{…,"createdAt","updatedAt"}`). Stored data
- * is always a JSON object written by `JSON.stringify`, so splicing before its closing brace is safe.
+ * A pull page of the rows changed after `cursor`, in one statement (`Dialect.cutPage`). Where the page ends is
+ * decided from the rows' sizes before any row's data is read: rows are taken in version order while their JSON
+ * sizes (bytes, plus `overhead` each) add up to at most `maxBytes`, at least one and at most `limit`; the cut
+ * counts the rows after `cursor` up to `limit + 1` (`fetched`) and gives the version of the page's last row,
+ * summed by the store: on SQLite from the version index alone (migration 0007), then the rows up to that
+ * version are read (versions are unique per user); on PostgreSQL in the same pass as the rows (a size there
+ * reads the heap tuple anyway). Each row is the JSON of one change built by the store, oldest first: a tombstone as
+ * `{"entity","id","version","deleted":true}`, a live row as its stored JSON with the timestamps spliced in
+ * (`"data":{…,"createdAt","updatedAt"}`). Stored data is always a JSON object written by `JSON.stringify`, so
+ * splicing before its closing brace is safe. The texts are joined into the answer by pull.ts.
  */
-export async function changesPage(db: Db, userId: string, cursor: number, limit: number, head: string, tail: string): Promise<Buffer> {
+export async function readPage(db: Db, userId: string, cursor: number, limit: number, maxBytes: number, overhead: number): Promise<CutPage> {
   const dialect = dialectOf(db);
   const q = dialect.jsonQuote;
   const start = sql`'{"entity":' || ${q(sql.ref('type'))} || ',"id":' || ${q(sql.ref('id'))} || ',"version":' || CAST(version AS TEXT)`;
   // The stored object up to its closing brace, a comma unless it is empty (`{}`), then the timestamps.
   const open = sql`${dialect.dropLastChar(sql.ref('data'))} || CASE WHEN octet_length(data) > 2 THEN ',' ELSE '' END`;
   const live = sql`',"deleted":false,"data":' || ${open} || '"createdAt":' || ${q(sql.ref('created_at'))} || ',"updatedAt":' || ${q(sql.ref('updated_at'))} || '}}'`;
-  const change = sql`${start} || CASE WHEN deleted = 1 THEN ',"deleted":true}' ELSE ${live} END`;
-  const rows = sql`FROM entities WHERE user_id = ${userId} AND version > ${cursor} ORDER BY version LIMIT ${limit}`;
-  return dialect.joinedBytes(db, change, rows, head, tail);
-}
-
-/**
- * Where a pull page of the rows changed after `cursor` ends, decided before any row's data is read: rows are
- * taken in version order while their JSON sizes (bytes, plus `overhead` each) add up to at most `maxBytes`, at
- * least one and at most `limit`. Answers how many rows there are after `cursor` up to `limit + 1` (`fetched`), how
- * many the page takes and the version of its last row. The sizes are summed by the store (one answer row);
- * `octet_length` reads them from the version index on SQLite (migration 0007) and from the record header on
- * PostgreSQL.
- */
-export async function pageCut(db: Db, userId: string, cursor: number, limit: number, maxBytes: number, overhead: number) {
-  const taken = sql`(rn = 1 OR total <= ${maxBytes}) AND rn <= ${limit}`;
-  const { rows } = await sql<{ fetched: number; take: number | null; last: number | null }>`SELECT count(*) AS fetched,
-      sum(CASE WHEN ${taken} THEN 1 ELSE 0 END) AS take, max(CASE WHEN ${taken} THEN version END) AS last
-    FROM (SELECT version, row_number() OVER (ORDER BY version) AS rn,
-        sum(size + ${overhead}) OVER (ORDER BY version ROWS UNBOUNDED PRECEDING) AS total
-      FROM (SELECT version, octet_length(data) AS size FROM entities
-        WHERE user_id = ${userId} AND version > ${cursor} ORDER BY version LIMIT ${limit + 1}) sizes) cut`.execute(db);
-  const row = rows[0];
-  return { fetched: Number(row?.fetched ?? 0), take: Number(row?.take ?? 0), last: row?.last === null || row?.last === undefined ? null : Number(row.last) };
+  const column = sql`${start} || CASE WHEN deleted = 1 THEN ',"deleted":true}' ELSE ${live} END`;
+  return dialect.cutPage(db, {
+    source: sql`FROM entities WHERE user_id = ${userId} AND version > ${cursor}`,
+    columns: sql`type, id, version, deleted, data, created_at, updated_at`,
+    size: sql`octet_length(data)`,
+    column,
+    limit,
+    maxBytes,
+    overhead,
+  });
 }
 
 /** Drop tombstones older than `before` and raise min_version so older cursors reset (design/sync.md §4). */

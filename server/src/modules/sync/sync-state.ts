@@ -84,6 +84,37 @@ export async function findClient(db: Db, clientId: string) {
   return rows[0];
 }
 
+/** What a pull reads before its page: the client's row, the user's counters and the newest database epoch. */
+export interface PullState {
+  /** The user of the client's row, null when the client has none yet. */
+  clientUser: string | null;
+  lastMutationId: number;
+  seq: number;
+  minVersion: number;
+  /** The newest epoch's id, null when the database has none. */
+  epoch: string | null;
+}
+
+/** `findClient`, `readSeq` and `newestEpoch` of a pull in one statement (one round trip on PostgreSQL). */
+export async function readPullState(db: Db, userId: string, clientId: string): Promise<PullState> {
+  const { rows } = await runShaped<{ cu: string | null; lm: unknown; seq: unknown; mv: unknown; ep: string | null }>(db, 'readPullState', [clientId, clientId, userId, userId], () =>
+    sql<{ cu: string | null; lm: unknown; seq: unknown; mv: unknown; ep: string | null }>`SELECT
+      (SELECT user_id FROM sync_client WHERE client_id = ${clientId}) AS cu,
+      (SELECT last_mutation_id FROM sync_client WHERE client_id = ${clientId}) AS lm,
+      (SELECT seq FROM sync_user WHERE user_id = ${userId}) AS seq,
+      (SELECT min_version FROM sync_user WHERE user_id = ${userId}) AS mv,
+      (SELECT id FROM epochs ORDER BY n DESC LIMIT 1) AS ep`.compile(db),
+  );
+  const row = rows[0];
+  return {
+    clientUser: row?.cu ?? null,
+    lastMutationId: Number(row?.lm ?? 0),
+    seq: Number(row?.seq ?? 0),
+    minVersion: Number(row?.mv ?? 0),
+    epoch: row?.ep ?? null,
+  };
+}
+
 /**
  * Record the client's last processed mutation id. The row is only ever updated for its own user: two users'
  * first pushes with one client id (each holding only its own user's lock, on PostgreSQL) cannot both see "no
