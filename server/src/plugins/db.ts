@@ -10,6 +10,7 @@ import { attachStore, StoreMonitor } from '../db/store.js';
 import { openPostgres } from '../db/postgres.js';
 import { isPostgres } from '../db/dialect.js';
 import { attachSqliteHandle } from '../db/joined-bytes.js';
+import { attachWalSync, WalSync } from '../db/wal-sync.js';
 import { migrations } from '../db/migrations/index.js';
 
 declare module 'fastify' {
@@ -46,6 +47,7 @@ export function openSqlite(file: string): OpenedDatabase {
   const db = new Kysely<Database>({ dialect: new CooperativeSqliteDialect({ database: withStatementCache(sqlite) }) });
   attachStore(db, new StoreMonitor(sqlite, path.dirname(file)));
   attachSqliteHandle(db, sqlite);
+  if (sqlite.pragma('journal_mode', { simple: true }) === 'wal') attachWalSync(db, new WalSync(sqlite, `${file}-wal`));
   return { db, sqlite };
 }
 
