@@ -22,12 +22,16 @@ export class WalSync {
   private next: Promise<void> | null = null;
   /** Commits made without sync and not yet covered by a finished sync. */
   private unsynced = 0;
+  /** How many of them the running sync covers (those committed before it started). */
+  private runningCovers = 0;
   /** Syncs done (tests read it). */
   syncs = 0;
 
   constructor(
     private readonly sqlite: Pick<Sqlite.Database, 'pragma'>,
     private readonly walFile: string,
+    /** Syncs the file to disk (tests hold it to see what waits for it). */
+    private readonly syncFile: (file: string) => Promise<void> = datasync,
   ) {}
 
   /**
@@ -60,7 +64,10 @@ export class WalSync {
 
   /** Resolves at once when no commit waits for its sync, else when those commits are on disk. */
   settled(): Promise<void> | null {
-    return this.unsynced > 0 ? this.flush() : null;
+    if (this.unsynced === 0) return null;
+    // The running sync already covers every commit so far: no further one is needed.
+    if (this.running && !this.next && this.unsynced === this.runningCovers) return this.running;
+    return this.flush();
   }
 
   private startNext(): Promise<void> {
@@ -69,25 +76,28 @@ export class WalSync {
   }
 
   private async sync(): Promise<void> {
-    const covered = this.unsynced;
+    const covered = (this.runningCovers = this.unsynced);
     try {
-      const file = await open(this.walFile, 'r+').catch((err: NodeJS.ErrnoException) => {
-        // No WAL file: the last connection checkpointed it whole into the (synced) database and removed it.
-        if (err.code === 'ENOENT') return null;
-        throw err;
-      });
-      if (file) {
-        try {
-          await file.datasync();
-        } finally {
-          await file.close();
-        }
-      }
+      await this.syncFile(this.walFile);
       this.unsynced -= covered;
       this.syncs++;
     } finally {
       if (!this.next) this.running = null;
     }
+  }
+}
+
+/** fdatasync of `file` in the thread pool; no file: the last connection checkpointed it whole and removed it. */
+async function datasync(file: string): Promise<void> {
+  const handle = await open(file, 'r+').catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return null;
+    throw err;
+  });
+  if (!handle) return;
+  try {
+    await handle.datasync();
+  } finally {
+    await handle.close();
   }
 }
 
