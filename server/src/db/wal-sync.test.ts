@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
@@ -8,7 +8,7 @@ import type { Database } from './schema.js';
 import { openSqlite } from '../plugins/db.js';
 import { GroupCommit } from '../lib/group-commit.js';
 import { readTransaction, writeTransaction } from '../lib/transaction.js';
-import { attachWalSync, WalSync, walSyncOf } from './wal-sync.js';
+import { attachWalSync, keptOpenSync, WalSync, walSyncOf } from './wal-sync.js';
 
 /** A WAL sync the test releases by hand: each call waits until `release` (or `fail`) of its turn. */
 function heldSyncs() {
@@ -63,7 +63,7 @@ describe('WAL sync off the event loop (SQLite group commit)', () => {
   });
   beforeEach(() => {
     held = heldSyncs();
-    attachWalSync(db, new WalSync(sqlite, path.join(dir, 'app.sqlite-wal'), held.syncFile));
+    attachWalSync(db, new WalSync(sqlite, path.join(dir, 'app.sqlite-wal'), { sync: held.syncFile, close: () => undefined }));
   });
   afterAll(async () => {
     reader.close();
@@ -143,5 +143,39 @@ describe('WAL sync off the event loop (SQLite group commit)', () => {
     expect(held.calls).toBe(0);
     expect(walSyncOf(db)!.settled()).toBeNull();
     expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
+  });
+});
+
+describe('keptOpenSync', () => {
+  it('syncs a missing file as done, keeps one descriptor, and follows the file when it is removed and made again', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'wal-fd-'));
+    const file = path.join(dir, 'x-wal');
+    // Descriptors of this process open on the file (a removed one reads '<name> (deleted)').
+    const fds = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).startsWith(file);
+        } catch {
+          return false;
+        }
+      }).length;
+    const syncer = keptOpenSync();
+    try {
+      await syncer.sync(file); // no file yet
+      writeFileSync(file, 'a');
+      await syncer.sync(file);
+      await syncer.sync(file);
+      expect(fds()).toBe(1);
+      unlinkSync(file);
+      writeFileSync(file, 'b');
+      await syncer.sync(file); // the old descriptor's file has no name: dropped, the new file synced
+      await syncer.sync(file);
+      expect(fds()).toBe(1);
+      syncer.close();
+      await new Promise((r) => setTimeout(r, 20));
+      expect(fds()).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

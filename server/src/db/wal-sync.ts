@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import fs from 'node:fs';
 import type Sqlite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 
@@ -31,8 +31,13 @@ export class WalSync {
     private readonly sqlite: Pick<Sqlite.Database, 'pragma'>,
     private readonly walFile: string,
     /** Syncs the file to disk (tests hold it to see what waits for it). */
-    private readonly syncFile: (file: string) => Promise<void> = datasync,
+    private readonly syncer: FileSyncer = keptOpenSync(),
   ) {}
+
+  /** The database is closing: let go of the file. */
+  close(): void {
+    this.syncer.close();
+  }
 
   /**
    * Before `BEGIN` (SQLite changes the level only outside a transaction), with the connection held: the next
@@ -78,7 +83,7 @@ export class WalSync {
   private async sync(): Promise<void> {
     const covered = (this.runningCovers = this.unsynced);
     try {
-      await this.syncFile(this.walFile);
+      await this.syncer.sync(this.walFile);
       this.unsynced -= covered;
       this.syncs++;
     } finally {
@@ -87,18 +92,45 @@ export class WalSync {
   }
 }
 
-/** fdatasync of `file` in the thread pool; no file: the last connection checkpointed it whole and removed it. */
-async function datasync(file: string): Promise<void> {
-  const handle = await open(file, 'r+').catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT') return null;
-    throw err;
-  });
-  if (!handle) return;
-  try {
-    await handle.datasync();
-  } finally {
-    await handle.close();
+/**
+ * fdatasync of the WAL in the thread pool, on a descriptor kept open (no open and close per sync). Beside it an
+ * fstat checks that the file still has its name: SQLite removes the WAL only when the last connection closes,
+ * after checkpointing it whole into the (synced) database; if that happened, the descriptor is dropped and the
+ * file now under that name (if any) is synced instead. The commits a sync covers were written before it began,
+ * so a removal that matters to them happened before the fstat too.
+ */
+export interface FileSyncer {
+  sync(file: string): Promise<void>;
+  close(): void;
+}
+
+export function keptOpenSync(): FileSyncer {
+  let fd: number | null = null;
+  const openFd = (file: string) =>
+    new Promise<number | null>((resolve, reject) =>
+      fs.open(file, 'r+', (err, d) => (err ? (err.code === 'ENOENT' ? resolve(null) : reject(err)) : resolve(d))),
+    );
+  const datasync = (d: number) => new Promise<void>((resolve, reject) => fs.fdatasync(d, (err) => (err ? reject(err) : resolve())));
+  const linked = (d: number) => new Promise<boolean>((resolve, reject) => fs.fstat(d, (err, st) => (err ? reject(err) : resolve(st.nlink > 0))));
+  const drop = (d: number) => {
+    if (fd === d) fd = null;
+    fs.close(d, () => undefined);
+  };
+  async function sync(file: string): Promise<void> {
+    fd ??= await openFd(file);
+    const d = fd;
+    if (d === null) return;
+    try {
+      const [, stillNamed] = await Promise.all([datasync(d), linked(d)]);
+      if (stillNamed) return;
+    } catch (err) {
+      drop(d);
+      throw err;
+    }
+    drop(d);
+    await sync(file);
   }
+  return { sync, close: () => fd !== null && drop(fd) };
 }
 
 const syncs = new WeakMap<object, WalSync>();

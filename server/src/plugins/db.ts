@@ -44,10 +44,12 @@ export function openSqlite(file: string): OpenedDatabase {
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // A 32 MiB page cache keeps hot rows in memory without growing the process much.
   sqlite.pragma('cache_size = -32768');
-  const db = new Kysely<Database>({ dialect: new CooperativeSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const walSync = sqlite.pragma('journal_mode', { simple: true }) === 'wal' ? new WalSync(sqlite, `${file}-wal`) : undefined;
+  const database = withStatementCache(sqlite, () => walSync?.close());
+  const db = new Kysely<Database>({ dialect: new CooperativeSqliteDialect({ database }) });
   attachStore(db, new StoreMonitor(sqlite, path.dirname(file)));
   attachSqliteHandle(db, sqlite);
-  if (sqlite.pragma('journal_mode', { simple: true }) === 'wal') attachWalSync(db, new WalSync(sqlite, `${file}-wal`));
+  if (walSync) attachWalSync(db, walSync);
   return { db, sqlite };
 }
 
@@ -107,10 +109,13 @@ const STATEMENT_CACHE_SIZE = 256;
  * as running a small indexed query. Queries are serialized on the one connection, so a cached statement is
  * never used by two queries at once. Least recently used statements leave the cache first.
  */
-function withStatementCache(sqlite: Sqlite.Database) {
+function withStatementCache(sqlite: Sqlite.Database, onClose: () => void) {
   const cache = new Map<string, Sqlite.Statement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      onClose();
+      sqlite.close();
+    },
     prepare(source: string) {
       let stmt = cache.get(source);
       if (stmt) {
