@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { walSyncOf } from '../db/wal-sync.js';
 import { writeTransaction } from './transaction.js';
 
 type Trx = Kysely<Database> | Transaction<Database>;
@@ -86,6 +87,13 @@ interface Job {
 
 type Outcome = { job: Job; ok: true; value: unknown } | { job: Job; ok: false; error: unknown };
 
+function settle(outcomes: Outcome[]): void {
+  for (const o of outcomes) {
+    if (o.ok) o.job.resolve(o.value);
+    else o.job.reject(o.error);
+  }
+}
+
 /** The group's transaction is gone (SQLite rolled it back after an error): nothing of it can be committed. */
 class TransactionLost extends Error {
   constructor(readonly reason: unknown) {
@@ -98,7 +106,8 @@ class TransactionLost extends Error {
  * arrive while a group runs) share one `BEGIN IMMEDIATE … COMMIT`, so one WAL fsync serves them all. Each runs in
  * its own SAVEPOINT, in arrival order: one that throws (a 409, a 403, a quota refusal, any error) is rolled back
  * alone and answers its own error, and a later write of the same client sees what an earlier one wrote. Every
- * write's promise settles only after the COMMIT. The busy retry and the page budget are `writeTransaction`'s.
+ * write's promise settles only after the COMMIT; on SQLite only once the WAL is synced as well, which runs in the
+ * thread pool while the next group already runs (db/wal-sync.ts). The busy retry and the page budget are `writeTransaction`'s.
  * If the COMMIT fails, or SQLite gives up the whole transaction, every write that ran in it is refused with that
  * error (none was acknowledged, so a client sends it again); writes that had not run yet go into the next group.
  */
@@ -137,8 +146,10 @@ export class GroupCommit {
     const group = this.queue.splice(0, this.limits.maxJobs);
     const outcomes: Outcome[] = [];
     let next = 0;
+    const kind = this.options.kind ?? 'sqlite';
+    const walSync = kind === 'sqlite' ? walSyncOf(this.db) : undefined;
     try {
-      await writeTransaction(this.db, this.options.kind ?? 'sqlite', async (conn) => {
+      await writeTransaction(this.db, kind, async (conn) => {
         if (group.length === 1) {
           // A write alone needs no savepoint (two statements less: a lone push, every sequential one): if it
           // throws, the transaction is rolled back whole and the write answers its own error (the catch below).
@@ -152,13 +163,19 @@ export class GroupCommit {
           if (next > 0 && performance.now() - started > this.limits.budgetMs) break;
           outcomes.push(await this.runJob(conn, group[next]!, new GroupScope(shared)));
         }
-      });
+      }, { deferSync: true });
       this.stats.groups++;
       this.stats.jobs += outcomes.length;
-      for (const o of outcomes) {
-        if (o.ok) o.job.resolve(o.value);
-        else o.job.reject(o.error);
-      }
+      if (walSync) {
+        // Committed without its WAL sync (db/wal-sync.ts): the next group runs while the disk syncs this one,
+        // whose writes are answered once it is on disk (or all refused if the sync fails: none acknowledged).
+        void walSync.flush().then(
+          () => settle(outcomes),
+          (err: unknown) => {
+            for (const o of outcomes) o.job.reject(o.ok ? err : o.error);
+          },
+        );
+      } else settle(outcomes);
     } catch (err) {
       const groupError = err instanceof TransactionLost ? err.reason : err;
       for (const o of outcomes) o.job.reject(o.ok ? groupError : o.error);

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { storeFailureOf, storeOf } from '../db/store.js';
+import { walSyncOf } from '../db/wal-sync.js';
 
 /** How long a write waits in total for another process's write lock before answering 503. */
 export const BUSY_WAIT_MS = 1_000;
@@ -25,35 +26,56 @@ export async function writeTransaction<T>(
   db: Kysely<Database>,
   kind: 'sqlite' | 'postgres',
   fn: (trx: Kysely<Database> | Transaction<Database>) => Promise<T>,
+  options: WriteOptions = {},
 ): Promise<T> {
   if (kind === 'postgres') return db.transaction().execute(fn);
-  return sqliteWriteTransaction(db, fn);
+  return sqliteWriteTransaction(db, fn, options);
+}
+
+export interface WriteOptions {
+  /**
+   * SQLite: commit without syncing the WAL (db/wal-sync.ts); the caller must then `walSyncOf(db).flush()` and
+   * answer only once that has resolved. Ignored where there is no WAL sync (PostgreSQL, a store not in WAL mode).
+   */
+  deferSync?: boolean;
 }
 
 /**
  * `writeTransaction` on SQLite: `BEGIN IMMEDIATE` retried while another process holds the lock, the page budget,
  * and `COMMIT` (or `ROLLBACK` when `fn` throws). Group commit (group-commit.ts) runs its groups through it.
  */
-export async function sqliteWriteTransaction<T>(db: Kysely<Database>, fn: (conn: Kysely<Database>) => Promise<T>): Promise<T> {
+export async function sqliteWriteTransaction<T>(
+  db: Kysely<Database>,
+  fn: (conn: Kysely<Database>) => Promise<T>,
+  options: WriteOptions = {},
+): Promise<T> {
   const store = storeOf(db);
+  const walSync = options.deferSync ? walSyncOf(db) : undefined;
   const deadline = performance.now() + BUSY_WAIT_MS;
   for (;;) {
     let begun = false;
     try {
       const result = await db.connection().execute(async (conn) => {
-        await sql`begin immediate`.execute(conn);
-        begun = true;
-        const unlimit = store?.limitDataWrite();
+        // SQLite changes the sync level only outside a transaction: around it, with the connection held.
+        walSync?.relax();
         try {
-          const value = await fn(conn);
-          await sql`commit`.execute(conn);
-          return value;
-        } catch (err) {
-          // SQLite has already rolled back after some errors (SQLITE_FULL among them).
-          await sql`rollback`.execute(conn).catch(() => undefined);
-          throw err;
+          await sql`begin immediate`.execute(conn);
+          begun = true;
+          const unlimit = store?.limitDataWrite();
+          try {
+            const value = await fn(conn);
+            await sql`commit`.execute(conn);
+            walSync?.committed();
+            return value;
+          } catch (err) {
+            // SQLite has already rolled back after some errors (SQLITE_FULL among them).
+            await sql`rollback`.execute(conn).catch(() => undefined);
+            throw err;
+          } finally {
+            unlimit?.();
+          }
         } finally {
-          unlimit?.();
+          walSync?.restore();
         }
       });
       store?.wrote();
@@ -73,12 +95,23 @@ export async function readTransaction<T>(
   fn: (trx: Kysely<Database> | Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   if (kind === 'postgres') return db.transaction().setIsolationLevel('repeatable read').execute(fn);
-  return db.connection().execute(async (conn) => {
-    await sql`begin`.execute(conn);
-    try {
-      return await fn(conn);
-    } finally {
-      await sql`commit`.execute(conn).catch(() => undefined);
-    }
-  });
+  // Never read a group's rows before they are on disk (db/wal-sync.ts): a pull would hand out their versions.
+  // Checked with the connection held (no commit comes between the check and `begin`); the first wait is without
+  // it (writes go on), a second one with it, so a stream of groups cannot starve the read.
+  const walSync = walSyncOf(db);
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await db.connection().execute(async (conn) => {
+      const unsynced = walSync?.settled();
+      if (unsynced && attempt === 0) return { unsynced };
+      if (unsynced) await unsynced;
+      await sql`begin`.execute(conn);
+      try {
+        return { value: await fn(conn) };
+      } finally {
+        await sql`commit`.execute(conn).catch(() => undefined);
+      }
+    });
+    if (!('unsynced' in outcome)) return outcome.value;
+    await outcome.unsynced;
+  }
 }

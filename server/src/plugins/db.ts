@@ -9,6 +9,7 @@ import { claimDataDir, createPrivateFile } from '../db/data-dir.js';
 import { attachStore, StoreMonitor } from '../db/store.js';
 import { openPostgres } from '../db/postgres.js';
 import { isPostgres } from '../db/dialect.js';
+import { attachWalSync, WalSync } from '../db/wal-sync.js';
 import { migrations } from '../db/migrations/index.js';
 
 declare module 'fastify' {
@@ -42,8 +43,11 @@ export function openSqlite(file: string): OpenedDatabase {
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // A 32 MiB page cache keeps hot rows in memory without growing the process much.
   sqlite.pragma('cache_size = -32768');
-  const db = new Kysely<Database>({ dialect: new CooperativeSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const walSync = sqlite.pragma('journal_mode', { simple: true }) === 'wal' ? new WalSync(sqlite, `${file}-wal`) : undefined;
+  const database = withStatementCache(sqlite, () => walSync?.close());
+  const db = new Kysely<Database>({ dialect: new CooperativeSqliteDialect({ database }) });
   attachStore(db, new StoreMonitor(sqlite, path.dirname(file)));
+  if (walSync) attachWalSync(db, walSync);
   return { db, sqlite };
 }
 
@@ -103,10 +107,13 @@ const STATEMENT_CACHE_SIZE = 256;
  * as running a small indexed query. Queries are serialized on the one connection, so a cached statement is
  * never used by two queries at once. Least recently used statements leave the cache first.
  */
-function withStatementCache(sqlite: Sqlite.Database) {
+function withStatementCache(sqlite: Sqlite.Database, onClose: () => void) {
   const cache = new Map<string, Sqlite.Statement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      onClose();
+      sqlite.close();
+    },
     prepare(source: string) {
       let stmt = cache.get(source);
       if (stmt) {
