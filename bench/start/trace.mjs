@@ -13,14 +13,14 @@ import { pageSignal } from '../client/load.mjs';
 import { usableProbe } from './pages.mjs';
 
 const PATH = process.env.TRACE_PATH ?? '/tasks';
-const SELECTOR = PATH.startsWith('/tasks') ? '[data-task-row]' : '[data-testid="dashboard"], main h1';
+const SELECTOR = PATH.startsWith('/tasks') ? '[data-task-row]' : PATH.startsWith('/dashboard') ? '[data-testid="dashboard"][data-ready]' : 'main h1';
 const OFFLINE = process.env.TRACE_OFFLINE === '1';
 const LOADS = Number(process.env.TRACE_LOADS ?? 2);
 const CATEGORIES = ['devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'navigation', 'netlog', 'ServiceWorker'];
 const NAMED = new Set(['ParseHTML', 'EvaluateScript', 'v8.compile', 'v8.compileModule', 'v8.evaluateModule', 'FunctionCall', 'TimerFire', 'FireAnimationFrame', 'Layout', 'UpdateLayoutTree', 'Paint', 'PrePaint', 'MajorGC', 'MinorGC', 'V8.GC_MARK_COMPACTOR', 'EventDispatch', 'XHRReadyStateChange', 'ResourceReceivedData', 'RunMicrotasks', 'v8.run', 'V8.StackGuard', 'ScheduleStyleRecalculation', 'HandlePostMessage', 'ParseAuthorStyleSheet', 'CommitLoad', 'v8.produceModuleCache', 'v8.produceCache', 'V8.ScriptCompiler']);
 
 /** `fcp`: the page's first-contentful-paint time, which anchors the trace's clock to the page's time origin. */
-function summarize(events, fcp, say) {
+function summarize(events, fcp, say, usable = Infinity) {
   // The page runs in a renderer of its own (a process swap from about:blank): the one that painted.
   const nav = events.find((e) => e.name === 'firstContentfulPaint');
   if (!nav || fcp === undefined) return say('no firstContentfulPaint found');
@@ -46,7 +46,21 @@ function summarize(events, fcp, say) {
     }
   }
   lines.sort((a, b) => a[0] - b[0]);
-  for (const [ts, text] of lines) say(`${ms(ts).padStart(7)} ${text}`);
+  if (process.env.TRACE_SUMMARY !== '1') for (const [ts, text] of lines) say(`${ms(ts).padStart(7)} ${text}`);
+  return cpuSummary(events, nav.pid, main?.tid, t0, t0 + usable * 1000);
+}
+
+/**
+ * CPU time (the trace's thread time, comparable under load where wall time is not) of the page's renderer: its
+ * main thread's tasks from navigation to the first paint and to the first screen usable, and the scripts'
+ * parsing and compiling on the streaming threads (V8 compile hints move compiling there).
+ */
+function cpuSummary(events, pid, tid, t0, usableTs) {
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  const mainTasks = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ts >= t0);
+  const cpuUntil = (ts) => mainTasks.filter((e) => e.ts < ts).reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000;
+  const streaming = events.filter((e) => e.pid === pid && e.name === 'v8.parseOnBackgroundParsing' && e.ts >= t0).reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000;
+  return { mainCpuToFcp: cpuUntil(fcp.ts), mainCpuToUsable: cpuUntil(usableTs), streamingCpu: streaming };
 }
 
 async function main() {
@@ -82,7 +96,8 @@ async function main() {
         const buffer = await browser.stopTracing();
         const { traceEvents } = JSON.parse(buffer.toString());
         console.log(`\n=== load ${i}: fcp ${fig.fcp?.toFixed(0)} usable ${fig.usable?.toFixed(0)} ===`);
-        summarize(traceEvents, fig.fcp, console.log);
+        const cpu = summarize(traceEvents, fig.fcp, console.log, fig.usable);
+        console.log(`cpu: ${JSON.stringify(cpu, (k, v) => (typeof v === 'number' ? Math.round(v) : v))} fcp ${fig.fcp?.toFixed(0)} usable ${fig.usable?.toFixed(0)}`);
         if (process.env.TRACE_OUT) writeFileSync(process.env.TRACE_OUT, buffer);
       }
       await page.close();
