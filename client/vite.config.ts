@@ -6,7 +6,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { earlyScript, minifyPublicScripts } from './vite-plugins/public-scripts.ts';
+import { EARLY_TAG, earlyScript, inlineEarlyScript, minifyPublicScripts } from './vite-plugins/public-scripts.ts';
 
 const API = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -58,7 +58,7 @@ function startGroup(): Plugin {
 }
 
 function startChunks(): Plugin {
-  const tag = '<script src="/early.js"></script>';
+  const tag = EARLY_TAG;
   return {
     name: 'start-chunks',
     apply: 'build',
@@ -132,6 +132,7 @@ export default defineConfig({
     tailwindcss(),
     compileHints(),
     startChunks(),
+    inlineEarlyScript(),
     startGroup(),
     minifyPublicScripts(),
     earlyScript(),
