@@ -1,13 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { useServerTest } from '../../../test/kit.js';
-import { isPostgres } from '../../db/dialect.js';
-import { up } from '../../db/migrations/0018_search_storage.js';
-import { search } from './repository.js';
+import { useServerTest } from '../kit.js';
+import { up } from '../../src/db/migrations/0018_search_storage.js';
+import { search } from '../../src/modules/search/repository.js';
 
 /**
  * Migration 0018 on PostgreSQL: the search indexes' pending lists are bounded and a note's tsvector stays in its
- * row (no TOAST), also for rows written before the migration; the answers stay the same. SQLite: nothing to see.
+ * row (no TOAST), also for rows written before the migration; the answers stay the same. (PostgreSQL only: test/pg/.)
  */
 
 describe('the PostgreSQL search index storage (0018)', () => {
@@ -21,8 +20,7 @@ describe('the PostgreSQL search index storage (0018)', () => {
   };
   const found = async (userId: string, q: string) => (await search(t.app.db, userId, q, 'all', '2025-05-01')).results.map((r) => r.id);
 
-  it('bounds the pending lists and keeps the vectors in the row, also those written before it', async (ctx) => {
-    if (!isPostgres(t.app.db)) return ctx.skip();
+  it('bounds the pending lists and keeps the vectors in the row, also those written before it', async () => {
     const { rows } = await sql<{ name: string; options: string[] }>`SELECT relname AS name, reloptions AS options FROM pg_class
       WHERE relname IN ('notes_fts_doc', 'search_fts_doc') ORDER BY relname`.execute(t.app.db);
     expect(rows).toEqual([
