@@ -37,33 +37,4 @@ describe('useLive', () => {
     // The urgent render keeps what was shown; the deferred (interruptible) one shows the pulled rows.
     expect(renders).toEqual([['a', 'b'], ['a', 'b', 'c']]);
   });
-
-  it('renders the first rows of a source that had none as a deferred value (the start: one interruptible render)', async () => {
-    const source = manualSource<string>();
-    const renders: (string[] | undefined)[] = [];
-    function Probe() {
-      renders.push(useLive(source));
-      return null;
-    }
-    render(<Probe />);
-    expect(renders).toEqual([undefined]);
-    await act(async () => source.publish(['a'], false));
-    expect(renders).toEqual([undefined, undefined, ['a']]);
-    // Then a local write renders at once, in one pass.
-    renders.length = 0;
-    act(() => source.publish(['a', 'b'], false));
-    expect(renders).toEqual([['a', 'b']]);
-  });
-
-  it('shows a source that already has rows at once when it mounts', () => {
-    const source = manualSource<string>();
-    source.publish(['a'], false);
-    const renders: (string[] | undefined)[] = [];
-    function Probe() {
-      renders.push(useLive(source));
-      return null;
-    }
-    render(<Probe />);
-    expect(renders).toEqual([['a']]);
-  });
 });

@@ -7,22 +7,16 @@ const noSnapshot = () => undefined;
 /**
  * The rows of a live table or view (live-table.ts), kept current through `useSyncExternalStore`; undefined
  * until its first read, or while there is no source (no user signed in). This device's writes render in the
- * same frame; rows a pull brought, and the first rows of a source that had none (a table's first read: the
- * whole screen fills with them), render as a deferred value (a transition React renders in slices and
- * interrupts for input), so neither a big sync landing nor the start's first render is one long task.
+ * same frame; rows a pull brought render as a deferred value (a transition React interrupts for input), so the
+ * screen stays responsive while a big sync lands.
  */
 export function useLive<T>(source: LiveSource<T> | null): T[] | undefined {
   const snapshot = useSyncExternalStore(source?.subscribe ?? noSubscribe, source?.get ?? noSnapshot);
+  // Only pulled snapshots go through the deferred value: a local write renders once, with no second pass.
+  const pulled = useDeferredValue(snapshot?.fromPull ? snapshot : undefined);
   const shown = useRef<{ source: LiveSource<T> | null | undefined; items: T[] | undefined }>({ source: undefined, items: undefined });
-  const same = shown.current.source === source;
-  // Only these snapshots go through the deferred value: a local write renders once, with no second pass.
-  const defer = snapshot !== undefined && (snapshot.fromPull || (same && shown.current.items === undefined));
-  // The deferred value stays the last deferred snapshot meanwhile: changing it back would cost a second pass.
-  const lastDeferred = useRef<LiveSnapshot<T> | undefined>(undefined);
-  if (defer) lastDeferred.current = snapshot;
-  const deferred = useDeferredValue(lastDeferred.current);
-  // The urgent render of a deferred change keeps what was on screen; the deferred one shows the change.
-  const items = defer && deferred !== snapshot && same ? shown.current.items : snapshot?.items;
+  // The urgent render of a pulled change keeps what was on screen; the deferred one shows the change.
+  const items = snapshot?.fromPull && pulled !== snapshot && shown.current.source === source ? shown.current.items : snapshot?.items;
   shown.current = { source, items };
   return items;
 }
