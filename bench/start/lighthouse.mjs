@@ -3,7 +3,7 @@
 // (no chrome-launcher). The user's token is put in the profile's localStorage and the page synced once before the
 // audit; Lighthouse keeps the storage (`disableStorageReset`), so it audits the signed-in screen with its data.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,6 +66,16 @@ export async function lighthouseScores(base, u, pathname, say) {
       disableStorageReset: true,
     });
     const lhr = result.lhr;
+    // BENCH_LH_SAVE=dir: keep the report (lhr.json) and the page's trace (trace.json, for Chrome DevTools or
+    // bench/start/long-tasks.mjs) of the audit.
+    if (process.env.BENCH_LH_SAVE) {
+      const dir = path.resolve(process.env.BENCH_LH_SAVE);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, 'lhr.json'), JSON.stringify(lhr));
+      const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
+      if (trace) writeFileSync(path.join(dir, 'trace.json'), JSON.stringify(trace));
+      say(`start (client): Lighthouse report and trace saved in ${dir}`);
+    }
     const score = (key) => Math.round((lhr.categories[key]?.score ?? 0) * 100);
     const num = (id) => lhr.audits[id]?.numericValue ?? null;
     const failed = Object.values(lhr.audits)

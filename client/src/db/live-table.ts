@@ -5,6 +5,7 @@ import { keysOf, sameValue } from './change-keys';
 import type { AppDatabase, LocalRow } from './database';
 import { LiveIndex, type IndexKeys } from './live-index';
 import { isOwnPull, onPulled } from './pull-events';
+import { changesSince, type EarlyRead } from './stored-texts';
 
 /**
  * One table of the signed-in user's database, decoded and kept in memory, the way every screen reads it
@@ -55,6 +56,8 @@ export class LiveTable<T> implements LiveSource<T> {
   /** The first read has not finished. */
   private loadingFirst = true;
   private lastBulkPublish = -Infinity;
+  /** The start-up read's texts until the reconcile compares the stored rows with them; ids changed in memory since. */
+  private earlyRead: (EarlyRead & { touched: Set<string> }) | null = null;
   private bulkTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly part: string;
   private readonly offPulled: () => void;
@@ -197,7 +200,10 @@ export class LiveTable<T> implements LiveSource<T> {
       performance.measure?.(`${this.spec.table}:load`, { start, end: performance.now() });
       // That read was taken before this table listened for changes: a write that landed in between (a pull
       // page, another tab) is picked up by reading the table once more when the browser is idle.
-      if (earlyRows) setTimeout(() => whenIdle(() => this.enqueue(() => this.reload()), 5000), RECONCILE_DELAY_MS);
+      if (earlyRows) {
+        this.earlyRead = { texts: earlyRows, touched: new Set() };
+        setTimeout(() => whenIdle(() => this.enqueue(() => this.reconcile()), 5000), RECONCILE_DELAY_MS);
+      }
     } finally {
       this.loadingFirst = false;
     }
@@ -213,6 +219,18 @@ export class LiveTable<T> implements LiveSource<T> {
     for (const [id, item] of next) changes.set(id, item);
     for (const id of this.rows.keys()) if (!next.has(id)) changes.set(id, null);
     if (this.apply(changes) || !this.loaded) this.publish();
+  }
+
+  /** The re-read after a start-up read: `reload()`'s result, decoding only what changed (stored-texts.ts). */
+  private async reconcile(): Promise<void> {
+    try {
+      const changes = this.earlyRead && (await changesSince(this.db.backendDB(), this.spec.table, this.earlyRead, this.rows, this.spec.decode));
+      if (!changes) return await this.reload();
+      if (this.apply(changes) || !this.loaded) this.publish();
+    } finally {
+      // Until here a row changed in memory alone (`optimistic`) is read again however its stored text compares.
+      this.earlyRead = null;
+    }
   }
 
   private async patch(keys: string[]): Promise<void> {
@@ -262,6 +280,7 @@ export class LiveTable<T> implements LiveSource<T> {
       } else if (before !== undefined && sameValue(before, next)) continue;
       else this.rows.set(id, next);
       for (const index of this.indexes) index.update(id, before, next ?? undefined);
+      this.earlyRead?.touched.add(id);
       changed = true;
     }
     for (const index of this.indexes) index.commit();

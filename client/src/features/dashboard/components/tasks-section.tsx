@@ -111,9 +111,8 @@ export const TasksSection = memo(function TasksSection({ tasks, today, prefs }: 
   // It starts as the shared empty set: a new visit then finds the rows of the last one in the cache (no 10k scan).
   const [keep, setKeep] = useState<ReadonlySet<string>>(NO_IDS);
   const onCompleted = useCallback((id: string) => setKeep((k) => (k.has(id) ? k : new Set(k).add(id))), []);
-  const rows = useMemo(() => actualTasksCached(tasks, today, prefs.timeZone, keep), [tasks, today, prefs.timeZone, keep]);
-  const open = rows.filter((r) => !r.task.completed).length;
-  const total = rows.length;
+  // The rows shown and the list's counts, without sorting the whole list (select.ts).
+  const { rows, open, total } = useMemo(() => actualTasksCached(tasks, today, prefs.timeZone, keep, TASKS_SHOWN), [tasks, today, prefs.timeZone, keep]);
   return (
     <DashboardSection
       id="dashboard-tasks"
@@ -125,14 +124,14 @@ export const TasksSection = memo(function TasksSection({ tasks, today, prefs }: 
       emptyLine={<Trans>Nothing due or started today. Enjoy the space.</Trans>}
       className="lg:row-span-2"
     >
-      {rows.length === 0 ? null : (
+      {total === 0 ? null : (
         <>
           <ul className="flex flex-col" aria-label={t`Tasks for today`}>
-            {rows.slice(0, TASKS_SHOWN).map((item) => (
+            {rows.map((item) => (
               <TaskRow key={item.task.id} item={item} today={today} prefs={prefs} actions={actions} onCompleted={onCompleted} />
             ))}
           </ul>
-          {rows.length > TASKS_SHOWN && (
+          {total > TASKS_SHOWN && (
             <Link href="/tasks" className={cn('self-start rounded px-1 text-sm font-medium text-primary hover:underline', focusRing)}>
               <Trans>Show all {total} in Tasks</Trans>
             </Link>

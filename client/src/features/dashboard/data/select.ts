@@ -41,15 +41,37 @@ function dayOf(value: string | null, dayAfter: string, timeZone: string): string
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function compareActual(a: ActualTask, b: ActualTask): number {
+/** The order of the list, for a candidate given by its parts (`start`/`due` as `dayOf` gave them) against a row `b`. */
+function compareTo(kind: ActualKind, start: string | null, due: string | null, task: TaskItem, b: ActualTask): number {
+  // The compared date is never FAR: a started task's start is on or before today, an overdue or today one's due too.
   return (
-    KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
-    (a.kind === 'started' ? cmp(a.start ?? '', b.start ?? '') : cmp(a.due ?? '', b.due ?? '')) ||
-    cmp(a.task.time ?? '99:99', b.task.time ?? '99:99') ||
-    PRIORITY_RANK[a.task.priority] - PRIORITY_RANK[b.task.priority] ||
-    a.task.title.localeCompare(b.task.title) ||
-    (a.task.id < b.task.id ? -1 : 1)
+    KIND_RANK[kind] - KIND_RANK[b.kind] ||
+    (kind === 'started' ? cmp(start ?? '', b.start ?? '') : cmp(due ?? '', b.due ?? '')) ||
+    cmp(task.time ?? '99:99', b.task.time ?? '99:99') ||
+    PRIORITY_RANK[task.priority] - PRIORITY_RANK[b.task.priority] ||
+    task.title.localeCompare(b.task.title) ||
+    (task.id < b.task.id ? -1 : 1)
   );
+}
+
+const compareActual = (a: ActualTask, b: ActualTask): number => compareTo(a.kind, a.start, a.due, a.task, b);
+
+/** The kind of `task` today, or null when it is not actual; `due` and `start` as `dayOf` gives them. */
+function kindOf(task: TaskItem, due: string | null, start: string | null, today: string): ActualKind | null {
+  if (due !== null && due < today) return 'overdue';
+  if (due === today) return 'today';
+  if (start !== null && start <= today) return 'started';
+  return null;
+}
+
+function actualRow(task: TaskItem, kind: ActualKind, due: string | null, start: string | null, today: string, timeZone: string): ActualTask {
+  return {
+    task,
+    kind,
+    start: start === FAR ? calendarDateOf(task.startDate, timeZone) : start,
+    due: due === FAR ? calendarDateOf(task.dueDate, timeZone) : due,
+    overdueDays: kind === 'overdue' && !task.completed ? daysBetween(due!, today) : 0,
+  };
 }
 
 /**
@@ -65,32 +87,61 @@ export function selectActualTasks(tasks: readonly TaskItem[], today: string, tim
     if (!task.dueDate && !task.startDate) continue;
     const due = dayOf(task.dueDate, dayAfter, timeZone);
     const start = dayOf(task.startDate, dayAfter, timeZone);
-    let kind: ActualKind | null = null;
-    if (due !== null && due < today) kind = 'overdue';
-    else if (due === today) kind = 'today';
-    else if (start !== null && start <= today) kind = 'started';
-    if (!kind) continue;
-    out.push({
-      task,
-      kind,
-      start: start === FAR ? calendarDateOf(task.startDate, timeZone) : start,
-      due: due === FAR ? calendarDateOf(task.dueDate, timeZone) : due,
-      overdueDays: kind === 'overdue' && !task.completed ? daysBetween(due!, today) : 0,
-    });
+    const kind = kindOf(task, due, start, today);
+    if (kind) out.push(actualRow(task, kind, due, start, today, timeZone));
   }
   return out.sort(compareActual);
 }
 
+/** What the dashboard's tasks section shows: the first rows of the list, and how many the whole list has. */
+export interface ActualTop {
+  /** The first `limit` rows of `selectActualTasks`' list, in its order. */
+  rows: ActualTask[];
+  /** Rows of the whole list that are not completed (the section's count). */
+  open: number;
+  /** Rows of the whole list ("Show all N in Tasks"). */
+  total: number;
+}
+
+/**
+ * The first `limit` rows of `selectActualTasks` and the whole list's counts, without building and sorting the
+ * whole list: with 10k tasks thousands may be overdue, and their sort (a `localeCompare` per tie) was one
+ * 40–150 ms task of the dashboard's first render. A candidate is compared with the last kept row only.
+ */
+export function selectActualTop(tasks: readonly TaskItem[], today: string, timeZone: string, keep: ReadonlySet<string>, limit: number): ActualTop {
+  const dayAfter = addDays(today, 1);
+  const rows: ActualTask[] = [];
+  let open = 0;
+  let total = 0;
+  for (const task of tasks) {
+    if (task.completed && !keep.has(task.id)) continue;
+    if (!task.dueDate && !task.startDate) continue;
+    const due = dayOf(task.dueDate, dayAfter, timeZone);
+    const start = dayOf(task.startDate, dayAfter, timeZone);
+    const kind = kindOf(task, due, start, today);
+    if (!kind) continue;
+    total++;
+    if (!task.completed) open++;
+    if (limit <= 0 || (rows.length === limit && compareTo(kind, start, due, task, rows[limit - 1]!) > 0)) continue;
+    const row = actualRow(task, kind, due, start, today, timeZone);
+    let i = rows.length;
+    while (i > 0 && compareActual(row, rows[i - 1]!) < 0) i--;
+    rows.splice(i, 0, row);
+    if (rows.length > limit) rows.pop();
+  }
+  return { rows, open, total };
+}
+
 /** No kept ids: one shared set, so a fresh dashboard (nothing ticked yet) hits the cache below. */
 export const NO_IDS: ReadonlySet<string> = new Set();
-const actualCache = new WeakMap<readonly TaskItem[], { key: string; keep: ReadonlySet<string>; value: ActualTask[] }>();
+const actualCache = new WeakMap<readonly TaskItem[], { key: string; keep: ReadonlySet<string>; value: ActualTop }>();
 
-/** `selectActualTasks`, cached per live tasks array (a visit that finds the same rows does no work). */
-export function actualTasksCached(tasks: readonly TaskItem[], today: string, timeZone: string, keep: ReadonlySet<string>): ActualTask[] {
-  const key = `${today}|${timeZone}`;
+/** `selectActualTop`, cached per live tasks array (a visit that finds the same rows does no work). */
+export function actualTasksCached(tasks: readonly TaskItem[], today: string, timeZone: string, keep: ReadonlySet<string>, limit: number): ActualTop {
+  const key = `${today}|${timeZone}|${limit}`;
   const hit = actualCache.get(tasks);
   if (hit && hit.key === key && hit.keep === keep) return hit.value;
-  const value = selectActualTasks(tasks, today, timeZone, keep);
+  const value = selectActualTop(tasks, today, timeZone, keep, limit);
   actualCache.set(tasks, { key, keep, value });
   return value;
 }
