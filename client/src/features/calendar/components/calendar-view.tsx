@@ -14,6 +14,7 @@ import type { EntryProps } from '../data/to-fc';
 import type { DroppedAt } from '../logic/move';
 import { FC_VIEW, type CalendarView } from '../logic/views';
 import { applyInputs } from './apply-inputs';
+import { batchDropRenders } from './batch-drop';
 import { EventContent } from './event-content';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, classicTheme];
@@ -84,6 +85,9 @@ export function CalendarViewPane(props: CalendarViewProps) {
     }
     shown.current = applyInputs(api, shown.current, inputs);
   }, [holder, inputs, view, anchor, days]);
+
+  // A drop renders the calendar once, not three times (batch-drop.ts).
+  useLayoutEffect(() => (holder.api ? batchDropRenders(holder.api) : undefined), [holder]);
 
   const views = useMemo(() => ({ timeGridDays: { type: 'timeGrid', duration: { days } } }), [days]);
   // Stable option objects: a new one is an option change, and FullCalendar rebuilds the view for it.
