@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { batchDropRenders } from './batch-drop';
 
 const DROP = [{ type: 'SET_EVENT_DRAG' }, { type: 'UNSET_EVENT_DRAG' }, { type: 'MERGE_EVENTS' }];
+const tick = () => new Promise((r) => setTimeout(r, 0));
 
 /** A stand-in for FullCalendar's API with its data manager's change callback. */
 function fakeApi() {
@@ -10,45 +11,43 @@ function fakeApi() {
 }
 
 describe('batchDropRenders', () => {
-  it('hands no actions to the change callback while a drag end is handled, and the actions otherwise', () => {
+  it("hands FullCalendar's drop (in its timer after the release) to the change callback once, then each change again", async () => {
     const { api, onDataChange } = fakeApi();
     const undo = batchDropRenders(api);
     const config = api.currentDataManager.config;
-    config.onDataChange('during the drag', DROP.slice(0, 1));
-    // FullCalendar's own listener is on the document: it runs between the window's capturing and bubbling ones.
-    const onUp = () => {
-      for (const action of DROP) config.onDataChange('at the drop', [action]);
-    };
-    document.addEventListener('mouseup', onUp);
+    config.onDataChange('drag', DROP.slice(0, 1));
+    const dropped = new Promise<void>((resolve) => {
+      // FullCalendar's own listener (on the document) ends the drag in a timer.
+      const onUp = () =>
+        setTimeout(() => {
+          for (const [i, action] of DROP.entries()) config.onDataChange(`drop ${i}`, [action]);
+          expect(onDataChange).toHaveBeenCalledTimes(1);
+          resolve();
+        }, 0);
+      document.addEventListener('mouseup', onUp, { once: true });
+    });
     document.body.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+    await dropped;
+    await tick();
     config.onDataChange('after', DROP.slice(2));
-    document.removeEventListener('mouseup', onUp);
     expect(onDataChange.mock.calls).toEqual([
-      ['during the drag', DROP.slice(0, 1)],
-      ['at the drop', []],
-      ['at the drop', []],
-      ['at the drop', []],
+      ['drag', DROP.slice(0, 1)],
+      ['drop 2', DROP],
       ['after', DROP.slice(2)],
     ]);
     undo();
     expect(config.onDataChange).toBe(onDataChange);
   });
 
-  it('ends the batching on the next task when the drag end event stops propagating', async () => {
+  it('renders the held changes before the next task (a microtask)', async () => {
     const { api, onDataChange } = fakeApi();
     const undo = batchDropRenders(api);
-    const stop = (e: Event) => e.stopPropagation();
-    document.addEventListener('touchend', stop);
     document.body.dispatchEvent(new Event('touchend', { bubbles: true }));
-    api.currentDataManager.config.onDataChange('same task', DROP);
-    await new Promise((r) => setTimeout(r, 0));
-    api.currentDataManager.config.onDataChange('later', DROP);
-    document.removeEventListener('touchend', stop);
+    api.currentDataManager.config.onDataChange('held', DROP);
+    expect(onDataChange).not.toHaveBeenCalled();
+    await Promise.resolve();
+    expect(onDataChange.mock.calls).toEqual([['held', DROP]]);
     undo();
-    expect(onDataChange.mock.calls).toEqual([
-      ['same task', []],
-      ['later', DROP],
-    ]);
   });
 
   it('changes nothing when FullCalendar has no data manager of that shape', () => {
