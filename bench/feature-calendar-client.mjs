@@ -13,7 +13,8 @@
 // is built with `vite build` when missing or older than its sources. Page-side code: bench/calendar/pages.mjs.
 // Skipped by `npm run bench -- --skip-client` (the file name contains -client). BENCH_PROFILE=file.cpuprofile writes
 // a CPU profile of one month navigation, BENCH_PROFILE_OPEN of the last Calendar link click, BENCH_PROFILE_DRAG of
-// the last drag, for Chrome DevTools.
+// the last drag, for Chrome DevTools. BENCH_CALENDAR_ONLY=nav|open|drag (comma-separated) runs only those metrics and
+// skips the one-event baseline run (a short A/B run; the metrics not run are reported as missing).
 import { existsSync } from 'node:fs';
 import { CHROMIUM, buildClient, cpuProfile, defaultClientDist, launchChromium, registerBenchUser, signedInContext, startAppServer } from './browser.mjs';
 import { armDrop, navigateMonth, openCalendar } from './calendar/pages.mjs';
@@ -24,6 +25,9 @@ const RECURRING = 100;
 const NAVS = 10;
 const DRAGS = 20;
 const FRAME_MS = 1000 / 60;
+const ONLY = process.env.BENCH_CALENDAR_ONLY ? new Set(process.env.BENCH_CALENDAR_ONLY.split(',')) : null;
+const runs = (metric) => !ONLY || ONLY.has(metric);
+const EMPTY = { times: [], p50: NaN, p95: NaN, longest: [NaN] };
 
 const monthStart = (date, delta) => {
   const d = new Date(`${date.slice(0, 7)}-01T00:00:00Z`);
@@ -69,18 +73,19 @@ async function drag(page, from, to) {
 
 /** 140–142 in a fresh signed-in context of `u` (`label` only names the console lines). */
 async function measure(browser, server, u, today, say, label) {
-  const out = {};
+  const out = { nav: EMPTY, open: EMPTY, drag: EMPTY };
   const full = label === 'full';
-    const ctx = await signedInContext(browser, u, { timezoneId: 'UTC', viewport: { width: 1280, height: 1000 } });
-    await ctx.addInitScript(() => localStorage.setItem('calendar_view', 'month'));
-    const page = await ctx.newPage();
-    await page.goto(`${server.url}/calendar`);
-    await page.locator('[data-testid="sync-badge"][data-status="synced"]').waitFor({ timeout: 120_000 });
-    const mid = (m) => `${monthStart(today, m).slice(0, 8)}15`;
-    await page.locator(`.cal-root [role="cell"][data-date="${today}"] [data-testid="calendar-event"]`).first().waitFor({ timeout: 60_000 });
-    await page.waitForTimeout(500);
+  const ctx = await signedInContext(browser, u, { timezoneId: 'UTC', viewport: { width: 1280, height: 1000 } });
+  await ctx.addInitScript(() => localStorage.setItem('calendar_view', 'month'));
+  const page = await ctx.newPage();
+  await page.goto(`${server.url}/calendar`);
+  await page.locator('[data-testid="sync-badge"][data-status="synced"]').waitFor({ timeout: 120_000 });
+  const mid = (m) => `${monthStart(today, m).slice(0, 8)}15`;
+  await page.locator(`.cal-root [role="cell"][data-date="${today}"] [data-testid="calendar-event"]`).first().waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(500);
 
-    // 140: this month ⇄ next month.
+  // 140: this month ⇄ next month.
+  if (runs('nav')) {
     const navs = [];
     for (let i = 0; i < NAVS + 2; i++) {
       const next = await page.evaluate(navigateMonth, ['Next', mid(1), full]);
@@ -98,8 +103,10 @@ async function measure(browser, server, u, today, say, label) {
     }
     out.nav = { times: navs, p50: median(navs), p95: percentile(navs, 95) };
     say(`calendar (client, ${label}): month navigation → events: p50 ${out.nav.p50.toFixed(1)} ms, p95 ${out.nav.p95.toFixed(1)} ms`);
+  }
 
-    // 141: tasks screen → calendar.
+  // 141: tasks screen → calendar.
+  if (runs('open')) {
     const opens = [];
     for (let i = 0; i < NAVS + 2; i++) {
       await page.evaluate(() => [...document.querySelectorAll('a')].find((a) => a.getAttribute('href') === '/tasks')?.click());
@@ -113,8 +120,10 @@ async function measure(browser, server, u, today, say, label) {
     }
     out.open = { times: opens, p50: median(opens), p95: percentile(opens, 95) };
     say(`calendar (client, ${label}): Calendar link → events: p50 ${out.open.p50.toFixed(1)} ms`);
+  }
 
-    // 142: drag "Drag me" to the next day and back.
+  // 142: drag "Drag me" to the next day and back.
+  if (runs('drag')) {
     const targetDay = today.slice(8) >= '27' ? addDays(today, -1) : addDays(today, 1);
     const frames = [];
     const longest = [];
@@ -129,7 +138,8 @@ async function measure(browser, server, u, today, say, label) {
     }
     out.drag = { times: frames, p50: median(frames), p95: percentile(frames, 95), longest };
     say(`calendar (client, ${label}): drag-move → rendered: p50 ${out.drag.p50.toFixed(1)} ms, p95 ${out.drag.p95.toFixed(1)} ms; longest task after a drop ${Math.max(...longest).toFixed(0)} ms`);
-    await ctx.close();
+  }
+  await ctx.close();
   return out;
 }
 
@@ -146,8 +156,11 @@ export async function runBench({ say = console.log } = {}) {
     const today = new Date().toISOString().slice(0, 10);
     say(`calendar (client): seeding ${EVENTS.toLocaleString('en')} events (${RECURRING} recurring)…`);
     Object.assign(out, await measure(browser, server, await seedUser(server, today), today, say, 'full'));
-    say('calendar (client): the same with only the dragged event (FullCalendar alone)…');
-    out.bare = await measure(browser, server, await seedUser(server, today, 0, 0), today, say, 'bare');
+    if (ONLY) out.bare = { nav: EMPTY, open: EMPTY, drag: EMPTY };
+    else {
+      say('calendar (client): the same with only the dragged event (FullCalendar alone)…');
+      out.bare = await measure(browser, server, await seedUser(server, today, 0, 0), today, say, 'bare');
+    }
   } finally {
     await browser.close();
     await server.close();

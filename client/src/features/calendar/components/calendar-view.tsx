@@ -1,4 +1,4 @@
-import FullCalendar, { type CalendarRef, type EventChangeInfo, type EventInput } from '@fullcalendar/react';
+import FullCalendar, { CalendarController, type CalendarApi, type EventChangeInfo, type EventInput } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
 import ruLocale from '@fullcalendar/react/locales/ru';
@@ -14,6 +14,7 @@ import type { EntryProps } from '../data/to-fc';
 import type { DroppedAt } from '../logic/move';
 import { FC_VIEW, type CalendarView } from '../logic/views';
 import { applyInputs } from './apply-inputs';
+import { batchDropRenders } from './batch-drop';
 import { EventContent } from './event-content';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, classicTheme];
@@ -38,6 +39,21 @@ export interface CalendarViewProps {
 
 type FcEvent = { id: string; extendedProps: Record<string, unknown> };
 
+/**
+ * FullCalendar's API, caught through its `controller` option instead of a `ref`: React 19 gives a forwardRef
+ * component that is passed a ref a new props object on every render, and FullCalendar takes a new props object for
+ * changed options: it then refines its ~300 options again on each of its own renders (a drop brings three).
+ */
+class ApiHolder extends CalendarController {
+  api: CalendarApi | undefined;
+  constructor() {
+    super(() => undefined);
+  }
+  override _setApi(api: CalendarApi | undefined) {
+    this.api = api;
+  }
+}
+
 const timeFormat = (clock: ClockMode) =>
   clock === '24h' ? ({ hour: '2-digit', minute: '2-digit', hour12: false } as const) : ({ hour: 'numeric', minute: '2-digit', meridiem: 'short', hour12: true } as const);
 
@@ -47,7 +63,7 @@ const timeFormat = (clock: ClockMode) =>
  */
 export function CalendarViewPane(props: CalendarViewProps) {
   const { view, days, anchor, inputs, timeZone, weekStartDay, clockMode, locale } = props;
-  const ref = useRef<CalendarRef>(null);
+  const [holder] = useState(() => new ApiHolder());
   // The handlers change with the screen's state; FullCalendar gets stable functions that call the latest.
   const latest = useRef(props);
   latest.current = props;
@@ -59,7 +75,7 @@ export function CalendarViewPane(props: CalendarViewProps) {
   const entryOf = (event: FcEvent) => ((shown.current.get(event.id)?.extendedProps ?? event.extendedProps) as EntryProps);
   const at = useRef({ view, anchor, days });
   useLayoutEffect(() => {
-    const api = ref.current?.getApi();
+    const api = holder.api;
     if (!api) return;
     // The view and the date first, in the same commit as the range's events (one render of the new range).
     if (at.current.view !== view || at.current.anchor !== anchor || at.current.days !== days) {
@@ -68,11 +84,23 @@ export function CalendarViewPane(props: CalendarViewProps) {
       else api.gotoDate(anchor);
     }
     shown.current = applyInputs(api, shown.current, inputs);
-  }, [inputs, view, anchor, days]);
+  }, [holder, inputs, view, anchor, days]);
+
+  // A drop renders the calendar once, not three times (batch-drop.ts).
+  useLayoutEffect(() => (holder.api ? batchDropRenders(holder.api) : undefined), [holder]);
 
   const views = useMemo(() => ({ timeGridDays: { type: 'timeGrid', duration: { days } } }), [days]);
   // Stable option objects: a new one is an option change, and FullCalendar rebuilds the view for it.
   const format = useMemo(() => timeFormat(clockMode), [clockMode]);
+  // The event content's callbacks, stable: EventContent is drawn again only when what it shows changes.
+  const content = useMemo(
+    () => ({
+      onToggleTask: (id: string, completed: boolean) => latest.current.onToggleTask(id, completed),
+      onToggleHabit: (id: string, date: string, done: boolean) => latest.current.onToggleHabit(id, date, done),
+      onOpen: (id: string, entry: EntryProps) => latest.current.onEventClick(entryOf({ id, extendedProps: entry })),
+    }),
+    [],
+  );
   const handlers = useMemo(
     () => ({
       dateClick(info: { dateStr: string; allDay: boolean }) {
@@ -89,17 +117,18 @@ export function CalendarViewPane(props: CalendarViewProps) {
       eventContent(arg: { event: FcEvent & { title: string }; timeText: string }) {
         return (
           <EventContent
+            id={arg.event.id}
             entry={arg.event.extendedProps as EntryProps}
             title={arg.event.title}
             timeText={arg.timeText}
-            onToggleTask={(id, c) => latest.current.onToggleTask(id, c)}
-            onToggleHabit={(id, d, c) => latest.current.onToggleHabit(id, d, c)}
-            onOpen={() => latest.current.onEventClick(entryOf(arg.event))}
+            onToggleTask={content.onToggleTask}
+            onToggleHabit={content.onToggleHabit}
+            onOpen={content.onOpen}
           />
         );
       },
     }),
-    [],
+    [content],
   );
 
   // FullCalendar re-renders all its rows on a render of its own; the screen renders on every live change (a write,
@@ -109,7 +138,7 @@ export function CalendarViewPane(props: CalendarViewProps) {
   const calendar = useMemo(
     () => (
       <FullCalendar
-        ref={ref}
+        controller={holder}
         plugins={PLUGINS}
         initialView={initial.view}
         initialDate={initial.date}
@@ -134,7 +163,7 @@ export function CalendarViewPane(props: CalendarViewProps) {
         eventContent={handlers.eventContent}
       />
     ),
-    [initial, views, locale, weekStartDay, timeZone, format, month, handlers],
+    [holder, initial, views, locale, weekStartDay, timeZone, format, month, handlers],
   );
 
   return (

@@ -1,16 +1,19 @@
 import { useLingui } from '@lingui/react/macro';
 import { mdiCheck, mdiLock } from '@mdi/js';
+import { memo } from 'react';
 import { Icon } from '../../../components/ui/icon';
 import type { EntryProps } from '../data/to-fc';
 
 export interface EventContentProps {
+  /** FullCalendar's id of the event (the input's id). */
+  id: string;
   entry: EntryProps;
   title: string;
   timeText: string;
   onToggleTask(taskId: string, completed: boolean): void;
   onToggleHabit(habitId: string, date: string, done: boolean): void;
   /** Opens a task or a habit (those entries are not one button: the tick is the other). */
-  onOpen(entry: EntryProps): void;
+  onOpen(id: string, entry: EntryProps): void;
 }
 
 /** A small checkbox inside an event: its click ticks, and never opens or drags the event. */
@@ -37,7 +40,7 @@ function Tick({ checked, label, onChange }: { checked: boolean; label: string; o
 }
 
 /** What an event shows in every view: a tick for tasks and habits, a lock for read-only events, time and title. */
-export function EventContent({ entry, title, timeText, onToggleTask, onToggleHabit, onOpen }: EventContentProps) {
+function EventContentView({ id, entry, title, timeText, onToggleTask, onToggleHabit, onOpen }: EventContentProps) {
   const { t } = useLingui();
   const done = entry.kind === 'task' ? entry.completed : entry.kind === 'habit' ? entry.done : false;
   return (
@@ -53,10 +56,21 @@ export function EventContent({ entry, title, timeText, onToggleTask, onToggleHab
       {entry.kind === 'event' ? (
         <span className="cal-title">{title}</span>
       ) : (
-        <button type="button" className="cal-title cal-open" onClick={() => onOpen(entry)}>
+        <button type="button" className="cal-title cal-open" onClick={() => onOpen(id, entry)}>
           {title}
         </button>
       )}
     </div>
   );
 }
+
+/**
+ * `EventContentView`, drawn again only when what it shows changes. FullCalendar calls its content hook for every
+ * visible event on each of its renders (a drop alone brings three), always with a new element: the callbacks must be
+ * stable (the calendar's are), and FullCalendar keeps `entry` (its frozen copy of the input's extendedProps) while
+ * the event's definition stays.
+ */
+export const EventContent = memo(
+  EventContentView,
+  (a, b) => a.id === b.id && a.entry === b.entry && a.title === b.title && a.timeText === b.timeText && a.onToggleTask === b.onToggleTask && a.onToggleHabit === b.onToggleHabit && a.onOpen === b.onOpen,
+);
