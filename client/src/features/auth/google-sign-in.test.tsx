@@ -57,7 +57,7 @@ describe('Continue with Google', () => {
     expect(await screen.findByText('Google says: Sign in with Google')).toBeTruthy();
     expect(google.id.initialize).toHaveBeenCalledWith(expect.objectContaining({ client_id: CLIENT_ID }));
     expect(google.id.renderButton).toHaveBeenCalledWith(expect.any(HTMLElement), expect.objectContaining({ text: 'signin_with' }));
-    expect(screen.getByText('or')).toBeTruthy();
+    expect(await screen.findByText('or')).toBeTruthy(); // shown once Google's button is (onShown: a re-render)
     google.credential('id-token-1');
     await waitFor(() => expect(authStore.getState().authenticated).toBe(true));
     const [call] = api.called('POST /api/auth/google');
