@@ -6,7 +6,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { EARLY_TAG, earlyScript, inlineEarlyScript, minifyPublicScripts } from './vite-plugins/public-scripts.ts';
+import { earlyScript, minifyPublicScripts } from './vite-plugins/public-scripts.ts';
 
 const API = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -58,7 +58,7 @@ function startGroup(): Plugin {
 }
 
 function startChunks(): Plugin {
-  const tag = EARLY_TAG;
+  const tag = '<script src="/early.js"></script>';
   return {
     name: 'start-chunks',
     apply: 'build',
@@ -132,7 +132,6 @@ export default defineConfig({
     tailwindcss(),
     compileHints(),
     startChunks(),
-    inlineEarlyScript(),
     startGroup(),
     minifyPublicScripts(),
     earlyScript(),

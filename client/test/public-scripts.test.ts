@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Connect } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EARLY_TAG, earlyScript, inlineEarlyScript, minifyPublicScripts, PUBLIC_SCRIPTS, SCHEMA_PLACEHOLDER, withSchemaVersion } from '../vite-plugins/public-scripts';
+import { earlyScript, minifyPublicScripts, PUBLIC_SCRIPTS, SCHEMA_PLACEHOLDER, withSchemaVersion } from '../vite-plugins/public-scripts';
 import { AppDatabase } from '../src/db/database';
 import { mutate } from '../src/db/mutate';
 import { markLocalDatabase } from '../src/lib/early';
@@ -22,16 +22,6 @@ function builtEarly(): string {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** The head start as index.html carries it inline (the inline-early-script plugin, build and dev server). */
-function inlinedEarly(): string {
-  const hook = inlineEarlyScript().transformIndexHtml as { handler: (html: string) => string };
-  const html = hook.handler(`<head><meta name="x" />${EARLY_TAG}</head><body></body>`);
-  expect(html).not.toContain('src="/early.js"');
-  const script = /<head><meta name="x" \/><script>([\s\S]*)<\/script><\/head><body><\/body>$/.exec(html)?.[1];
-  expect(script).toBeTruthy();
-  return script!;
 }
 
 /** `/early.js` as the dev server answers it (the earlyScript plugin's middleware). */
@@ -76,7 +66,6 @@ describe("early.js carries the local schema's version from the build", () => {
   it.each([
     ['built (vite build)', builtEarly],
     ['served (vite dev)', servedEarly],
-    ['inline in index.html', inlinedEarly],
   ])('%s: reads the tasks of a database the app opened at its current version', async (_, make) => {
     const script = make();
     expect(script).not.toContain('%LOCAL_SCHEMA_IDB_VERSION%');
@@ -85,11 +74,6 @@ describe("early.js carries the local schema's version from the build", () => {
     // The rows' JSON texts, parsed by the app when it takes them.
     const texts = (await early?.tasks) ?? [];
     expect(texts.map((json) => JSON.parse(json) as unknown)).toEqual([expect.objectContaining({ id: 't1' })]);
-  });
-
-  it('refuses an index.html that no longer loads the head start with its tag', () => {
-    const hook = inlineEarlyScript().transformIndexHtml as { handler: (html: string) => string };
-    expect(() => hook.handler('<head><script src="/other.js"></script></head>')).toThrow(/head start/);
   });
 
   it('refuses a script without the placeholder, so a build cannot ship a stale number', () => {

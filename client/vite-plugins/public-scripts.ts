@@ -63,35 +63,3 @@ export function earlyScript(): Plugin {
     },
   };
 }
-
-/** The tag index.html loads the head start with; `inlineEarlyScript` puts the script itself in its place. */
-export const EARLY_TAG = '<script src="/early.js"></script>';
-
-/** public/early.js as index.html carries it inline: the schema's version written in, minified. */
-export function inlineEarly(source: string): string {
-  const { code, errors } = minifySync('early.js', withSchemaVersion(source), { compress: true, mangle: { toplevel: false } });
-  if (errors.length) throw new Error(`minify early.js: ${errors.map((e) => e.message).join('; ')}`);
-  if (/<\/script|<!--/i.test(code)) throw new Error('early.js cannot be inlined: it contains "</script" or "<!--"');
-  return `<script>${code.trim()}</script>`;
-}
-
-/**
- * index.html runs the head start inline, in place of `<script src="/early.js">` (build and dev server): a
- * parser-blocking script in <head> had the shell's first paint wait for its request, a round trip that queued
- * behind the stylesheet and the start chunk (issue 17: 60–180 ms of the first paint under load). The server
- * allows it by its hash (server/src/plugins/static-client.ts, `inlineScriptHashes`); `/early.js` is still
- * written, for pages cached before this change.
- */
-export function inlineEarlyScript(): Plugin {
-  return {
-    name: 'inline-early-script',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html) {
-        if (!html.includes(EARLY_TAG)) throw new Error(`index.html no longer loads the head start with ${EARLY_TAG}`);
-        const script = inlineEarly(readFileSync(path.join(import.meta.dirname, '../public/early.js'), 'utf8'));
-        return html.replace(EARLY_TAG, () => script);
-      },
-    },
-  };
-}

@@ -3,8 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageMetaResolver } from '@adhd/shared/site/page-meta';
-import { createHash } from 'node:crypto';
-import { inlineScriptHashes } from '../src/plugins/static-client.js';
 import { seedAdmin, withTestApp, type TestApp } from './kit.js';
 
 /**
@@ -18,8 +16,6 @@ const INDEX = `<!doctype html>
     <meta name="description" content="Generic description" />
     <title>ADHD SuperApp</title>
     <style nonce="CSP_NONCE_PLACEHOLDER">.x{}</style>
-    <script nonce="CSP_NONCE_PLACEHOLDER">window.__head = 1;</script>
-    <script type="application/ld+json">{"@type":"WebSite"}</script>
   </head>
   <body><div id="root">SPA</div></body>
 </html>`;
@@ -178,27 +174,5 @@ describe('page heads', () => {
       expect(meta(draft, 'og:title')).toBeUndefined();
       expect(draft).not.toContain('Secret draft');
     });
-  });
-});
-
-describe('inline scripts (the head start, issue 17)', () => {
-  const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
-  it('index.html allows exactly its inline classic script by hash; the landing keeps script-src self', async () => {
-    await run(async (t) => {
-      for (const url of ['/tasks', '/index.html', '/about']) {
-        const res = await get(t, url);
-        const csp = String(res.headers['content-security-policy']);
-        expect(csp, url).toMatch(new RegExp(`script-src 'self' ${sha('window.__head = 1;').replace(/[+/]/g, '\\$&')}(;|$)`));
-        expect(csp).not.toContain(sha('{"@type":"WebSite"}'));
-        expect(csp).not.toMatch(/unsafe-inline|script-src[^;]*nonce-/);
-      }
-      expect(String((await get(t, '/')).headers['content-security-policy'])).toMatch(/script-src 'self'(;|$)/);
-    });
-  });
-
-  it('hashes only scripts without src or type, over their exact text', () => {
-    const html = '<script>a()</script><script src="/x.js"></script><script type="module">b()</script><script nonce="n" defer>c()\n</script><script></script>';
-    expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('c()\n')]);
   });
 });

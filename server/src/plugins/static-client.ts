@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -9,21 +9,6 @@ import { MAX_PARAM_LENGTH, URI_TOO_LONG } from './errors.js';
 import { injectHead, requestLocale, resolvePageMeta } from './page-head.js';
 
 const NONCE_PLACEHOLDER = 'CSP_NONCE_PLACEHOLDER';
-
-/**
- * The CSP sources of the page's inline classic scripts, as hashes (`'sha256-…'`): index.html carries the head
- * start (public/early.js) inline, so the first paint waits for no request but the stylesheet. A hash, not the
- * nonce: the service worker keeps one copy of the page, nonce and all, for every offline start; a hash allows
- * only this exact script. Scripts with a `src` or a `type` (JSON-LD) are not hashed.
- */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const m of html.matchAll(/<script((?:\s+[\w-]+(?:="[^"]*")?)*)\s*>([\s\S]*?)<\/script>/g)) {
-    if (/\s(src|type)=/.test(m[1]!) || m[2]!.length === 0) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(m[2]!, 'utf8').digest('base64')}'`);
-  }
-  return hashes;
-}
 
 export interface StaticClientOptions {
   root: string;
@@ -77,10 +62,8 @@ export const staticClientPlugin = fp<StaticClientOptions>(
     const origin = (request: FastifyRequest) => opts.publicUrl ?? `${request.protocol}://${request.host}`;
     const sendHtml = (reply: FastifyReply, html: string) => {
       const nonce = randomBytes(16).toString('base64');
-      const scripts = inlineScriptHashes(html);
-      let csp = String(reply.getHeader('content-security-policy') ?? '').replace(/style-src ([^;]*)/, `style-src $1 'nonce-${nonce}'`);
-      if (scripts.length > 0) csp = csp.replace(/script-src ([^;]*)/, `script-src $1 ${scripts.join(' ')}`);
-      reply.header('content-security-policy', csp);
+      const csp = String(reply.getHeader('content-security-policy') ?? '');
+      reply.header('content-security-policy', csp.replace(/style-src ([^;]*)/, `style-src $1 'nonce-${nonce}'`));
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html.replaceAll(NONCE_PLACEHOLDER, nonce));
     };
     const sendIndex = async (reply: FastifyReply) => sendHtml(reply, (await template('index.html'))!);
