@@ -58,6 +58,19 @@ const ResultRow = memo(function ResultRow({ item }: { item: PaletteItem }) {
   );
 });
 
+/**
+ * A group's heading: the type's colour as a dot (as on each row) and the name in the muted text colour. The spec's
+ * colours themselves are too light for 12 px text on a light background (amber on white is 2.1:1; WCAG asks 4.5:1).
+ */
+function GroupHeading({ type, label }: { type: SearchType; label: string }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 text-muted">
+      <span aria-hidden className="size-2 rounded-full" style={{ background: COLOR[type] }} />
+      {label}
+    </span>
+  );
+}
+
 /** A result as an option of the list (memoised with its row: only the options whose state changed re-render). */
 interface ResultOptionProps {
   item: PaletteItem;
@@ -251,7 +264,7 @@ function PaletteDialog({ db, open, onOpenChange }: { db: AppDatabase; open: bool
           )}
           {!blank &&
             groups.map(([type, items]) => (
-              <OptionGroup key={type} heading={<span style={{ color: COLOR[type] }}>{heading[type]}</span>} headingClassName={headingClass}>
+              <OptionGroup key={type} heading={<GroupHeading type={type} label={heading[type]} />} headingClassName={headingClass}>
                 {items.map((item) => {
                   const key = itemKey(item);
                   return <ResultOption key={key} item={item} id={optionId(key)} selected={activeKey === key} onOpen={onOpen} onActivate={activate} />;
