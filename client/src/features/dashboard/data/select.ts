@@ -80,17 +80,28 @@ function actualRow(task: TaskItem, kind: ActualKind, due: string | null, start: 
  * `keep` (ticked on this screen: they stay in place, struck through, until the next visit).
  */
 export function selectActualTasks(tasks: readonly TaskItem[], today: string, timeZone: string, keep: ReadonlySet<string> = NO_IDS): ActualTask[] {
-  const dayAfter = addDays(today, 1);
   const out: ActualTask[] = [];
+  forEachActual(tasks, today, timeZone, keep, (task, kind, due, start) => out.push(actualRow(task, kind, due, start, today, timeZone)));
+  return out.sort(compareActual);
+}
+
+/** Calls `visit` for each task of the list `selectActualTasks` gives (in the tasks' order), with its kind and days. */
+function forEachActual(
+  tasks: readonly TaskItem[],
+  today: string,
+  timeZone: string,
+  keep: ReadonlySet<string>,
+  visit: (task: TaskItem, kind: ActualKind, due: string | null, start: string | null) => void,
+) {
+  const dayAfter = addDays(today, 1);
   for (const task of tasks) {
     if (task.completed && !keep.has(task.id)) continue;
     if (!task.dueDate && !task.startDate) continue;
     const due = dayOf(task.dueDate, dayAfter, timeZone);
     const start = dayOf(task.startDate, dayAfter, timeZone);
     const kind = kindOf(task, due, start, today);
-    if (kind) out.push(actualRow(task, kind, due, start, today, timeZone));
+    if (kind) visit(task, kind, due, start);
   }
-  return out.sort(compareActual);
 }
 
 /** What the dashboard's tasks section shows: the first rows of the list, and how many the whole list has. */
@@ -109,26 +120,19 @@ export interface ActualTop {
  * 40–150 ms task of the dashboard's first render. A candidate is compared with the last kept row only.
  */
 export function selectActualTop(tasks: readonly TaskItem[], today: string, timeZone: string, keep: ReadonlySet<string>, limit: number): ActualTop {
-  const dayAfter = addDays(today, 1);
   const rows: ActualTask[] = [];
   let open = 0;
   let total = 0;
-  for (const task of tasks) {
-    if (task.completed && !keep.has(task.id)) continue;
-    if (!task.dueDate && !task.startDate) continue;
-    const due = dayOf(task.dueDate, dayAfter, timeZone);
-    const start = dayOf(task.startDate, dayAfter, timeZone);
-    const kind = kindOf(task, due, start, today);
-    if (!kind) continue;
+  forEachActual(tasks, today, timeZone, keep, (task, kind, due, start) => {
     total++;
     if (!task.completed) open++;
-    if (limit <= 0 || (rows.length === limit && compareTo(kind, start, due, task, rows[limit - 1]!) > 0)) continue;
+    if (limit <= 0 || (rows.length === limit && compareTo(kind, start, due, task, rows[limit - 1]!) > 0)) return;
     const row = actualRow(task, kind, due, start, today, timeZone);
     let i = rows.length;
     while (i > 0 && compareActual(row, rows[i - 1]!) < 0) i--;
     rows.splice(i, 0, row);
     if (rows.length > limit) rows.pop();
-  }
+  });
   return { rows, open, total };
 }
 
