@@ -51,7 +51,7 @@ type UserEventApi = typeof userEvent;
 const patched = userEvent as UserEventApi & { __flushesFirst?: true };
 if (!patched.__flushesFirst) {
   const realSetup = userEvent.setup.bind(userEvent);
-  (patched as { setup: UserEventApi["setup"] }).setup = ((...args: Parameters<UserEventApi["setup"]>) => {
+  (patched as { setup: UserEventApi['setup'] }).setup = ((...args: Parameters<UserEventApi['setup']>) => {
     const user = realSetup(...args);
     return new Proxy(user, {
       get(target, key, receiver) {

@@ -9,10 +9,3 @@
 export function answerBuffer(size: number): Buffer {
   return Buffer.from(new ArrayBuffer(size));
 }
-
-/** `text` as UTF-8 bytes in an answer buffer (see `answerBuffer`). */
-export function answerBytes(text: string): Buffer {
-  const out = answerBuffer(Buffer.byteLength(text));
-  out.write(text, 0);
-  return out;
-}

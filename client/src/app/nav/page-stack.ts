@@ -35,7 +35,6 @@ interface Stack {
   search: string;
 }
 
-
 /**
  * The pages to render for `path` (the pathname; a change of the query alone stays on the page): a new path makes
  * the current page leave and adds a new one after it. Tearing down a long screen (300 habit rows) took most of a

@@ -95,7 +95,7 @@ export interface PullState {
   epoch: string | null;
 }
 
-/** `findClient`, `readSeq` and `newestEpoch` of a pull in one statement (one round trip on PostgreSQL). */
+/** The client's row, the user's counters and the newest epoch, in one statement (one round trip on PostgreSQL). */
 export async function readPullState(db: Db, userId: string, clientId: string): Promise<PullState> {
   const { rows } = await runShaped<{ cu: string | null; lm: unknown; seq: unknown; mv: unknown; ep: string | null }>(db, 'readPullState', [clientId, clientId, userId, userId], () =>
     sql<{ cu: string | null; lm: unknown; seq: unknown; mv: unknown; ep: string | null }>`SELECT
@@ -179,12 +179,6 @@ export async function forgetRejectionsBelow(db: Db, clientId: string, id: number
 export async function pruneRejections(db: Db, before: string): Promise<number> {
   const res = await db.deleteFrom('sync_rejection').where('created_at', '<', before).executeTakeFirst();
   return Number(res.numDeletedRows);
-}
-
-/** The newest database epoch, or undefined before the first. */
-export async function newestEpoch(db: Db): Promise<{ id: string; createdAt: string } | undefined> {
-  const row = await db.selectFrom('epochs').select(['id', 'created_at']).orderBy('n', 'desc').limit(1).executeTakeFirst();
-  return row ? { id: row.id, createdAt: row.created_at } : undefined;
 }
 
 export async function epochKnown(db: Db, id: string): Promise<boolean> {

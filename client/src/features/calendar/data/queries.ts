@@ -77,7 +77,6 @@ export function expandCached(events: readonly AnyEventRow[], from: string, to: s
   return out;
 }
 
-
 /**
  * Expands `ranges` (the ranges next to the shown one) when the browser is idle, so that a step to one of them finds
  * its occurrences in `expandCached`. Returns the cancel function (for an effect's clean-up).
