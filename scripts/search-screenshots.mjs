@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClient, launchChromium, registerBenchUser, signedInContext, startAppServer } from '../bench/browser.mjs';
 import { newId, pushMutations } from '../bench/lib.mjs';
-import { SHOTS as EVERY_SHOT } from './lib/screenshot-shots.mjs';
+import { SHOTS as EVERY_SHOT, setAccountPreferences } from './lib/screenshot-shots.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'docs', 'screenshots');
@@ -43,6 +43,8 @@ try {
   await pushMutations(server.url, user.token, `shots-${newId()}`, mutations());
   mkdirSync(out, { recursive: true });
   for (const shot of SHOTS) {
+    // The account's language wins over the cookie once signed in: set it for each shot's language.
+    await setAccountPreferences(server.url, user.token, { locale: shot.locale });
     const context = await signedInContext(browser, user, { viewport: { width: shot.width, height: shot.height }, timezoneId: 'UTC', colorScheme: shot.theme });
     await context.addInitScript(([theme, locale]) => {
       localStorage.setItem('theme', theme);
