@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { earlyScript, minifyPublicScripts } from './vite-plugins/public-scripts.ts';
+import { stylesheetAfterShell } from './vite-plugins/stylesheet-after-shell.ts';
 
 const API = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -96,6 +97,30 @@ function startChunks(): Plugin {
   };
 }
 
+/** START_REPORT=1 (a diagnostic, off by default): prints the start chunk's bytes by package and its 40 largest modules. */
+function startReport(): Plugin {
+  return {
+    name: 'start-report',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      if (process.env.START_REPORT !== '1') return;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || (chunk.name !== 'start' && !chunk.isEntry)) continue;
+        const rows = Object.entries(chunk.modules).map(([id, m]) => [m.renderedLength, path.relative(import.meta.dirname, id)] as const);
+        const total = rows.reduce((sum, [n]) => sum + n, 0);
+        const byPackage = new Map<string, number>();
+        for (const [n, id] of rows) {
+          const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1] ?? (id.startsWith('src/') ? `src/${id.split('/')[1]}` : id.split('/').slice(0, 2).join('/'));
+          byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + n);
+        }
+        console.log(`start chunk ${chunk.fileName}: ${rows.length} modules, ${total} bytes rendered`);
+        for (const [pkg, n] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${String(n).padStart(8)}  ${pkg}`);
+        for (const [n, id] of [...rows].sort((a, b) => b[0] - a[0]).slice(0, 40)) console.log(`  ${String(n).padStart(8)}  ${id}`);
+      }
+    },
+  };
+}
+
 function compileHints(): Plugin {
   return {
     name: 'compile-hints',
@@ -132,7 +157,9 @@ export default defineConfig({
     tailwindcss(),
     compileHints(),
     startChunks(),
+    stylesheetAfterShell(),
     startGroup(),
+    startReport(),
     minifyPublicScripts(),
     earlyScript(),
     VitePWA({

@@ -16,7 +16,8 @@ const PATH = process.env.TRACE_PATH ?? '/tasks';
 const SELECTOR = PATH.startsWith('/tasks') ? '[data-task-row]' : PATH.startsWith('/dashboard') ? '[data-testid="dashboard"][data-ready]' : 'main h1';
 const OFFLINE = process.env.TRACE_OFFLINE === '1';
 const LOADS = Number(process.env.TRACE_LOADS ?? 2);
-const CATEGORIES = ['devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'navigation', 'netlog', 'ServiceWorker'];
+// TRACE_SAMPLES=1 adds V8's CPU samples (bench/start/long-tasks.mjs lists a kept trace's hottest functions).
+const CATEGORIES = [...(process.env.TRACE_SAMPLES === '1' ? ['disabled-by-default-v8.cpu_profiler'] : []), 'devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'navigation', 'netlog', 'ServiceWorker'];
 const NAMED = new Set(['ParseHTML', 'EvaluateScript', 'v8.compile', 'v8.compileModule', 'v8.evaluateModule', 'FunctionCall', 'TimerFire', 'FireAnimationFrame', 'Layout', 'UpdateLayoutTree', 'Paint', 'PrePaint', 'MajorGC', 'MinorGC', 'V8.GC_MARK_COMPACTOR', 'EventDispatch', 'XHRReadyStateChange', 'ResourceReceivedData', 'RunMicrotasks', 'v8.run', 'V8.StackGuard', 'ScheduleStyleRecalculation', 'HandlePostMessage', 'ParseAuthorStyleSheet', 'CommitLoad', 'v8.produceModuleCache', 'v8.produceCache', 'V8.ScriptCompiler']);
 
 /** `fcp`: the page's first-contentful-paint time, which anchors the trace's clock to the page's time origin. */

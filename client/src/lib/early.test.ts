@@ -37,7 +37,8 @@ describe('head start: the start chunks', () => {
   });
   const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname);
 
-  function start(path: string, signedIn = true) {
+  /** Runs early.js as <head> does; the preloads are asked for after the first frame (or 250 ms): both are waited for. */
+  async function start(path: string, signedIn = true) {
     const meta = document.createElement('meta');
     meta.name = 'start-chunks';
     meta.content = JSON.stringify(MAP);
@@ -46,21 +47,23 @@ describe('head start: the start chunks', () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
     window.history.replaceState(null, '', path);
     new Function(EARLY)();
+    expect(preloads()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
   }
 
-  it("asks for the current screen's chunks and the catalog of the language the app will start in", () => {
+  it("asks for the current screen's chunks and the catalog of the language the app will start in, after the first frame", async () => {
     document.cookie = 'locale=ru; path=/';
-    start('/tasks?id=t1');
+    await start('/tasks?id=t1');
     expect(preloads()).toEqual(['/assets/tasks-screen-1.js', '/assets/shared-1.js', '/assets/messages-ru.js']);
   });
 
-  it('matches sub-paths of a screen, and takes English without a cookie in an English browser', () => {
-    start('/notes/folder-1');
+  it('matches sub-paths of a screen, and takes English without a cookie in an English browser', async () => {
+    await start('/notes/folder-1');
     expect(preloads()).toEqual(['/assets/notes-screen-1.js', '/assets/shared-1.js', '/assets/messages-en.js']);
   });
 
-  it('asks for nothing when signed out (the page goes to the login screen)', () => {
-    start('/tasks', false);
+  it('asks for nothing when signed out (the page goes to the login screen)', async () => {
+    await start('/tasks', false);
     expect(preloads()).toEqual([]);
   });
 });
