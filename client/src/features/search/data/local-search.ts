@@ -1,4 +1,5 @@
 import type { AppDatabase } from '../../../db/database';
+import { answerKey } from '../logic/answer-key';
 import type { SearchPort, WorkerReply } from '../logic/protocol';
 import type { SearchAnswer, SearchDoc, SearchType } from '../logic/types';
 import { docOf, indexSources, type IndexSource } from './documents';
@@ -27,7 +28,14 @@ export class LocalSearch {
   private flushQueued = false;
   private readonly unsubscribes: (() => void)[] = [];
   private seq = 0;
-  private readonly waiting = new Map<number, { resolve: (answer: SearchAnswer) => void; start: number }>();
+  private readonly waiting = new Map<number, { resolve: (answer: SearchAnswer) => void; start: number; key: string }>();
+  /** Changes posted to the index so far: the index's version once it has applied them all. */
+  private version = 0;
+  /**
+   * Answers known at the current version, by answer key (logic/answer-key.ts): the worker's answers to the queries
+   * asked, and those it computed ahead for the likely next keystrokes. Emptied when a change is posted.
+   */
+  private readonly known = new Map<string, SearchAnswer>();
   private disposed = false;
   /** Worker time spent on changes so far (until `ready`: the first build). */
   private applyMs = 0;
@@ -52,6 +60,8 @@ export class LocalSearch {
     this.ready = Promise.all(this.sources.map((s) => s.table.settled())).then(async () => {
       this.flush();
       await this.ask('', 0);
+      // The first letters, answered ahead: the palette opens on a blank field.
+      this.port.post({ kind: 'predict', typed: '', perType: 8 });
       this.buildMs = this.applyMs;
       // For the bench (bench/feature-search-client.mjs, 161): the whole build, and the worker's part of it.
       performance.measure?.('search:build', { start, end: performance.now() });
@@ -59,10 +69,30 @@ export class LocalSearch {
     });
   }
 
-  /** The best local matches of `query` (blank: none), at most `perType` of each type. */
-  search(query: string, perType = 8): Promise<SearchAnswer> {
+  /**
+   * The best local matches of `query` (blank: none), at most `perType` of each type. `typed`: the field's text, to
+   * have the worker answer the likely next keystrokes after it ahead (`answerNow`).
+   */
+  search(query: string, perType = 8, typed?: string): Promise<SearchAnswer> {
     this.flush();
-    return this.ask(query, perType);
+    return this.ask(query, perType, typed);
+  }
+
+  /**
+   * The answer to `query` if it is known already, exactly as the worker would answer it now: asked before, or
+   * computed ahead as a likely next keystroke, with no change posted since. Then the worker is asked to answer the
+   * keystrokes after `typed` (the field's text) ahead. Undefined when not known (or changes are still queued).
+   */
+  answerNow(query: string, perType = 8, typed = query): SearchAnswer | undefined {
+    if (this.disposed || this.upserts.length > 0 || this.removes.length > 0) return undefined;
+    const key = answerKey(query, perType);
+    const answer = key ? this.known.get(key) : undefined;
+    if (!answer) return undefined;
+    // Most recently used last (the oldest go first when there are too many).
+    this.known.delete(key);
+    this.known.set(key, answer);
+    this.port.post({ kind: 'predict', typed, perType });
+    return answer;
   }
 
   /** The live row behind a hit, as the index saw it (undefined when it has gone since). */
@@ -79,13 +109,27 @@ export class LocalSearch {
     this.waiting.clear();
   }
 
-  private ask(query: string, perType: number): Promise<SearchAnswer> {
+  private ask(query: string, perType: number, typed?: string): Promise<SearchAnswer> {
     if (this.disposed) return Promise.resolve({ hits: [], counts: {} });
     const seq = ++this.seq;
     return new Promise((resolve) => {
-      this.waiting.set(seq, { resolve, start: performance.now() });
-      this.port.post({ kind: 'search', seq, query, perType });
+      this.waiting.set(seq, { resolve, start: performance.now(), key: answerKey(query, perType) });
+      this.port.post({ kind: 'search', seq, query, perType, ...(typed === undefined ? {} : { predict: typed }) });
     });
+  }
+
+  private know(key: string, version: number, answer: SearchAnswer): void {
+    if (!key || version !== this.version) return;
+    this.known.delete(key);
+    this.known.set(key, answer);
+    if (this.known.size <= KNOWN_MAX) return;
+    // The oldest goes, but not a first letter's (answered once when the palette opens, wanted at every new query).
+    for (const old of this.known.keys()) {
+      if (!isFirstLetter(old)) {
+        this.known.delete(old);
+        break;
+      }
+    }
   }
 
   private reply(reply: WorkerReply): void {
@@ -93,9 +137,14 @@ export class LocalSearch {
       this.applyMs += reply.ms;
       return;
     }
+    if (reply.kind === 'predicted') {
+      this.know(answerKey(reply.query, reply.perType), reply.version, reply.answer);
+      return;
+    }
     const asked = this.waiting.get(reply.seq);
     this.waiting.delete(reply.seq);
     if (!asked) return;
+    if (!reply.skipped) this.know(asked.key, reply.version, reply.answer);
     // For the bench (160): the round trip of a query, and the worker's part of it.
     performance.measure?.('search:ask', { start: asked.start, end: performance.now(), detail: { workerMs: reply.ms } });
     asked.resolve(reply.answer);
@@ -125,10 +174,23 @@ export class LocalSearch {
     this.flushQueued = false;
     if (this.disposed || (this.upserts.length === 0 && this.removes.length === 0)) return;
     this.port.post({ kind: 'apply', change: { upserts: this.upserts, removes: this.removes } });
+    // The answers known so far were the index's before this change.
+    this.version++;
+    this.known.clear();
     this.upserts = [];
     this.removes = [];
   }
 }
+
+/**
+ * Answers kept (`LocalSearch.answerNow`): about three keystrokes' worth of answers ahead (and a few asked ones, for a
+ * backspace), the oldest going first; the first letters' stay. An answer typed long ago is not kept: it was the
+ * index's, but nobody types it again letter for letter.
+ */
+const KNOWN_MAX = 120;
+
+/** A one-letter query's answer key (logic/answer-key.ts: `perType|short|words`). */
+const isFirstLetter = (key: string) => [...key.slice(key.lastIndexOf('|') + 1)].length === 1;
 
 /** A port to a new index worker (its own chunk with MiniSearch), or the same index in this thread without Worker. */
 export function workerPort(): SearchPort {

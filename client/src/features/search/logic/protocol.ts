@@ -1,12 +1,25 @@
 import type { IndexChange, SearchAnswer } from './types';
 
-/** Messages between the main thread and the index worker (search.worker.ts), answered in order. */
-export type WorkerRequest = { kind: 'apply'; change: IndexChange } | { kind: 'search'; seq: number; query: string; perType: number } | { kind: 'clear' };
+/**
+ * Messages between the main thread and the index worker (search.worker.ts), answered in order. `predict` (and a
+ * search with `predict`): answer the likely next keystrokes after `typed` ahead (logic/predict.ts).
+ */
+export type WorkerRequest =
+  | { kind: 'apply'; change: IndexChange }
+  | { kind: 'search'; seq: number; query: string; perType: number; predict?: string }
+  | { kind: 'predict'; typed: string; perType: number }
+  | { kind: 'clear' };
 
 export type WorkerReply =
   /** After each change: the documents in the index and the time the change took (a first build: the build). */
   | { kind: 'applied'; size: number; ms: number }
-  | { kind: 'answer'; seq: number; answer: SearchAnswer; ms: number };
+  /**
+   * `version`: the index's changes applied when it was answered (logic/search-index.ts; -1: not settled, the answer
+   * is not to be kept). `skipped`: not run (a newer keystroke's query was waiting too), answered empty.
+   */
+  | { kind: 'answer'; seq: number; answer: SearchAnswer; ms: number; version: number; skipped?: true }
+  /** A query answered ahead (a likely next keystroke), at the index's `version`. */
+  | { kind: 'predicted'; version: number; query: string; perType: number; answer: SearchAnswer };
 
 /** A channel to the index: a Worker, or the same handler in this thread. */
 export interface SearchPort {
