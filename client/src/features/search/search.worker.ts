@@ -47,7 +47,7 @@ scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
   }
   // A keystroke's query goes first: the answers ahead of the previous one are not needed now.
   predictor.stop();
-  if (waiting) scope.postMessage({ kind: 'answer', seq: waiting.seq, answer: { hits: [], counts: {} }, ms: 0, version: index.version, skipped: true });
+  if (waiting) scope.postMessage({ kind: 'answer', seq: waiting.seq, answer: { hits: [], counts: {} }, ms: 0 });
   else channel.port2.postMessage(null);
   waiting = request;
 };

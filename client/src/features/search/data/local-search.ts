@@ -28,14 +28,17 @@ export class LocalSearch {
   private flushQueued = false;
   private readonly unsubscribes: (() => void)[] = [];
   private seq = 0;
-  private readonly waiting = new Map<number, { resolve: (answer: SearchAnswer) => void; start: number; key: string }>();
+  private readonly waiting = new Map<number, { resolve: (answer: SearchAnswer) => void; start: number }>();
   /** Changes posted to the index so far: the index's version once it has applied them all. */
   private version = 0;
   /**
-   * Answers known at the current version, by answer key (logic/answer-key.ts): the worker's answers to the queries
-   * asked, and those it computed ahead for the likely next keystrokes. Emptied when a change is posted.
+   * Answers known at the current version, by answer key (logic/answer-key.ts): those the worker computed ahead for
+   * the keystrokes after the newest one (`aheadOf`), and the first letters' (computed when the index is ready).
+   * Emptied when a change is posted.
    */
   private readonly known = new Map<string, SearchAnswer>();
+  /** The field's text whose next keystrokes the worker is answering ahead. */
+  private aheadOf = '';
   private disposed = false;
   /** Worker time spent on changes so far (until `ready`: the first build). */
   private applyMs = 0;
@@ -61,7 +64,7 @@ export class LocalSearch {
       this.flush();
       await this.ask('', 0);
       // The first letters, answered ahead: the palette opens on a blank field.
-      this.port.post({ kind: 'predict', typed: '', perType: 8 });
+      this.predict('', 8);
       this.buildMs = this.applyMs;
       // For the bench (bench/feature-search-client.mjs, 161): the whole build, and the worker's part of it.
       performance.measure?.('search:build', { start, end: performance.now() });
@@ -88,10 +91,7 @@ export class LocalSearch {
     const key = answerKey(query, perType);
     const answer = key ? this.known.get(key) : undefined;
     if (!answer) return undefined;
-    // Most recently used last (the oldest go first when there are too many).
-    this.known.delete(key);
-    this.known.set(key, answer);
-    this.port.post({ kind: 'predict', typed, perType });
+    this.predict(typed, perType);
     return answer;
   }
 
@@ -113,23 +113,23 @@ export class LocalSearch {
     if (this.disposed) return Promise.resolve({ hits: [], counts: {} });
     const seq = ++this.seq;
     return new Promise((resolve) => {
-      this.waiting.set(seq, { resolve, start: performance.now(), key: answerKey(query, perType) });
+      this.waiting.set(seq, { resolve, start: performance.now() });
+      if (typed !== undefined) this.aheadFor(typed);
       this.port.post({ kind: 'search', seq, query, perType, ...(typed === undefined ? {} : { predict: typed }) });
     });
   }
 
-  private know(key: string, version: number, answer: SearchAnswer): void {
-    if (!key || version !== this.version) return;
-    this.known.delete(key);
-    this.known.set(key, answer);
-    if (this.known.size <= KNOWN_MAX) return;
-    // The oldest goes, but not a first letter's (answered once when the palette opens, wanted at every new query).
-    for (const old of this.known.keys()) {
-      if (!isFirstLetter(old)) {
-        this.known.delete(old);
-        break;
-      }
-    }
+  /** Has the worker answer the keystrokes after `typed` ahead. */
+  private predict(typed: string, perType: number): void {
+    this.aheadFor(typed);
+    this.port.post({ kind: 'predict', typed, perType });
+  }
+
+  /** Only the answers ahead of `typed` are wanted from now on (and the first letters'): the others go. */
+  private aheadFor(typed: string): void {
+    if (typed === this.aheadOf) return;
+    this.aheadOf = typed;
+    for (const key of [...this.known.keys()]) if (!isFirstLetter(key)) this.known.delete(key);
   }
 
   private reply(reply: WorkerReply): void {
@@ -138,13 +138,14 @@ export class LocalSearch {
       return;
     }
     if (reply.kind === 'predicted') {
-      this.know(answerKey(reply.query, reply.perType), reply.version, reply.answer);
+      const key = answerKey(reply.query, reply.perType);
+      // Computed before a change posted since, or ahead of a keystroke that is not the newest: not kept.
+      if (key && reply.version === this.version && (reply.typed === this.aheadOf || isFirstLetter(key))) this.known.set(key, reply.answer);
       return;
     }
     const asked = this.waiting.get(reply.seq);
     this.waiting.delete(reply.seq);
     if (!asked) return;
-    if (!reply.skipped) this.know(asked.key, reply.version, reply.answer);
     // For the bench (160): the round trip of a query, and the worker's part of it.
     performance.measure?.('search:ask', { start: asked.start, end: performance.now(), detail: { workerMs: reply.ms } });
     asked.resolve(reply.answer);
@@ -181,13 +182,6 @@ export class LocalSearch {
     this.removes = [];
   }
 }
-
-/**
- * Answers kept (`LocalSearch.answerNow`): about three keystrokes' worth of answers ahead (and a few asked ones, for a
- * backspace), the oldest going first; the first letters' stay. An answer typed long ago is not kept: it was the
- * index's, but nobody types it again letter for letter.
- */
-const KNOWN_MAX = 120;
 
 /** A one-letter query's answer key (logic/answer-key.ts: `perType|short|words`). */
 const isFirstLetter = (key: string) => [...key.slice(key.lastIndexOf('|') + 1)].length === 1;

@@ -16,7 +16,7 @@ export function handleRequest(index: SearchIndex, request: WorkerRequest, predic
       predictor?.stop();
       const answer = index.search(request.query, request.perType);
       if (request.predict !== undefined) predictor?.start(request.predict, request.perType);
-      return { kind: 'answer', seq: request.seq, answer, ms: performance.now() - start, version: index.settled ? index.version : -1 };
+      return { kind: 'answer', seq: request.seq, answer, ms: performance.now() - start };
     }
     case 'predict':
       predictor?.start(request.typed, request.perType);

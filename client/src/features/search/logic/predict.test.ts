@@ -39,8 +39,9 @@ function randomIndex(rand: () => number, n = 600): SearchIndex {
 /** The field's text as a user may type `query`: other case, surrounding spaces, `ё` for `е`, a diacritic. */
 function variant(rand: () => number, query: string): string {
   let out = query;
-  if (rand() < 0.4) out = out.toUpperCase();
-  else if (rand() < 0.4) out = out[0]!.toUpperCase() + out.slice(1);
+  const caseOf = rand();
+  if (caseOf < 0.4) out = out.toUpperCase();
+  else if (caseOf < 0.65) out = out[0]!.toUpperCase() + out.slice(1);
   if (rand() < 0.3) out = out.replaceAll('е', 'ё');
   if (rand() < 0.3) out = out.replaceAll('e', 'é');
   if (rand() < 0.3) out = `  ${out}`;

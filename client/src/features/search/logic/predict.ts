@@ -30,6 +30,7 @@ export function nextQueries(index: SearchIndex, typed: string, max = MAX_AHEAD):
 export class Predictor {
   private queue: string[] = [];
   private perType = 8;
+  private typed = '';
   private generation = 0;
 
   constructor(
@@ -42,6 +43,7 @@ export class Predictor {
     this.stop();
     this.queue = nextQueries(this.index, typed);
     this.perType = perType;
+    this.typed = typed;
     this.next(this.generation);
   }
 
@@ -58,7 +60,7 @@ export class Predictor {
       // Not settled (logic/search-index.ts): an answer now could differ from the same search later.
       if (query === undefined || !this.index.settled) return;
       const answer = this.index.search(query, this.perType);
-      this.post({ kind: 'predicted', version: this.index.version, query, perType: this.perType, answer });
+      this.post({ kind: 'predicted', version: this.index.version, typed: this.typed, query, perType: this.perType, answer });
       this.next(generation);
     });
   }

@@ -13,13 +13,9 @@ export type WorkerRequest =
 export type WorkerReply =
   /** After each change: the documents in the index and the time the change took (a first build: the build). */
   | { kind: 'applied'; size: number; ms: number }
-  /**
-   * `version`: the index's changes applied when it was answered (logic/search-index.ts; -1: not settled, the answer
-   * is not to be kept). `skipped`: not run (a newer keystroke's query was waiting too), answered empty.
-   */
-  | { kind: 'answer'; seq: number; answer: SearchAnswer; ms: number; version: number; skipped?: true }
-  /** A query answered ahead (a likely next keystroke), at the index's `version`. */
-  | { kind: 'predicted'; version: number; query: string; perType: number; answer: SearchAnswer };
+  | { kind: 'answer'; seq: number; answer: SearchAnswer; ms: number }
+  /** A query answered ahead (a likely next keystroke after `typed`), at the index's `version` (logic/search-index.ts). */
+  | { kind: 'predicted'; version: number; typed: string; query: string; perType: number; answer: SearchAnswer };
 
 /** A channel to the index: a Worker, or the same handler in this thread. */
 export interface SearchPort {
