@@ -99,3 +99,42 @@ export async function cutPageSqlite(db: AnyDb, q: PageQuery): Promise<CutPage> {
   const take = num(row?.n) ?? 0;
   return { fetched: num(row?.f) ?? 0, take, last: num(row?.l), parts: take > 0 && row?.p ? [row.p] : [] };
 }
+
+/** A page read with the one-row state it depends on (`cutPageWithState`). */
+export interface StatedPage<S> {
+  state: S;
+  page: CutPage;
+}
+
+/**
+ * PostgreSQL: `cutPageOfRows` and a one-row `state` (a SELECT) in ONE statement, so both are read in one
+ * snapshot without a transaction: one round trip instead of four (begin, state, page, commit). The page's
+ * `source` may refer to the state's columns as `st.<column>` (e.g. whether the page is read at all). The state
+ * comes as JSON on the first answer row only (`row_to_json`, one text column: the other rows carry a null); an
+ * empty page is one row with the state and no text. The rows come in the page's order from the nested loop
+ * over the one state row (no ORDER BY on top: it would sort the page's 2–3 MB again); that order is checked,
+ * and `null` answers when it does not hold (the caller reads the page another way).
+ */
+export async function cutPageWithState<S>(db: AnyDb, stateQuery: RawBuilder<unknown>, q: PageQuery): Promise<StatedPage<S> | null> {
+  const { rows } = await sql<{ s: string | null; v: string | null; version: unknown }>`WITH st AS (${stateQuery})
+    SELECT CASE WHEN p.rn IS NULL OR p.rn = 1 THEN row_to_json(st)::text END AS s, p.v, p.version
+    FROM st LEFT JOIN LATERAL (SELECT CASE WHEN ${taken(q)} THEN ${q.column} END AS v, version, rn
+      FROM (${windowed(q, q.columns)}) w
+      WHERE rn = 1 OR ((rn = 2 OR total - size - ${q.overhead} <= ${q.maxBytes}) AND rn - 1 <= ${q.limit})) p ON true`.execute(db as Kysely<unknown>);
+  const first = rows[0];
+  if (!first?.s) return null;
+  const state = JSON.parse(first.s) as S;
+  if (first.version === null || first.version === undefined) return { state, page: { fetched: 0, take: 0, last: null, parts: [] } };
+  const more = rows[rows.length - 1]!.v === null;
+  const take = more ? rows.length - 1 : rows.length;
+  const parts: string[] = new Array<string>(take);
+  let previous = -Infinity;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const version = Number(row.version);
+    if (!(version > previous)) return null;
+    previous = version;
+    if (i < take) parts[i] = row.v ?? '';
+  }
+  return { state, page: { fetched: rows.length, take, last: take > 0 ? Number(rows[take - 1]!.version) : null, parts } };
+}
