@@ -40,7 +40,7 @@ import {
 import type { SyncHub } from './hub.js';
 import { ServerTx } from './server-tx.js';
 import { prefetchRows, Quota, tryPrepare } from './batch.js';
-import { pullPage, pullPageInOne, type PullParams } from './pull.js';
+import { pullPage, type PullParams } from './pull.js';
 
 /** A client's row as a push reads it. */
 type Client = { user_id: string; last_mutation_id: number | string };
@@ -279,12 +279,8 @@ export class SyncEngine {
     return JSON.parse((await this.pullJson(userId, clientId, params)).toString('utf8')) as PullResponse;
   }
 
-  /** `pull` as JSON (UTF-8 bytes, the answer as sent), read in one snapshot (pull.ts): one statement on PostgreSQL. */
+  /** `pull` as JSON (UTF-8 bytes, the answer as sent), read in one snapshot (pull.ts). */
   async pullJson(userId: string, clientId: string, params: PullParams): Promise<Buffer> {
-    if (this.deps.kind === 'postgres') {
-      const page = await pullPageInOne(this.deps.db, userId, clientId, params, this.limits.pullMaxBytes);
-      if (page) return page;
-    }
     return readTransaction(this.deps.db, this.deps.kind, (trx) => pullPage(trx, userId, clientId, params, this.limits.pullMaxBytes));
   }
 

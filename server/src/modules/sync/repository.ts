@@ -1,7 +1,7 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { runShaped } from '../../db/compiled.js';
 import { dialectOf } from '../../db/dialect.js';
-import type { CutPage, PageQuery } from '../../db/joined-bytes.js';
+import type { CutPage } from '../../db/joined-bytes.js';
 import type { EntitiesTable } from '../../db/schema.js';
 import { pacer } from '../../lib/pace.js';
 import type { Db, EntityRow, ReadRow } from './rows.js';
@@ -167,11 +167,6 @@ export async function upsertEntities(
  * splicing before its closing brace is safe. The texts are joined into the answer by pull.ts.
  */
 export async function readPage(db: Db, userId: string, cursor: number, limit: number, maxBytes: number, overhead: number): Promise<CutPage> {
-  return dialectOf(db).cutPage(db, pageQuery(db, sql`FROM entities WHERE user_id = ${userId} AND version > ${cursor}`, limit, maxBytes, overhead));
-}
-
-/** `readPage`'s statement over `source` (`FROM entities WHERE …`, the user's rows after the cursor). */
-export function pageQuery(db: Db, source: RawBuilder<unknown>, limit: number, maxBytes: number, overhead: number): PageQuery {
   const dialect = dialectOf(db);
   const q = dialect.jsonQuote;
   const start = sql`'{"entity":' || ${q(sql.ref('type'))} || ',"id":' || ${q(sql.ref('id'))} || ',"version":' || CAST(version AS TEXT)`;
@@ -179,15 +174,15 @@ export function pageQuery(db: Db, source: RawBuilder<unknown>, limit: number, ma
   const open = sql`${dialect.dropLastChar(sql.ref('data'))} || CASE WHEN octet_length(data) > 2 THEN ',' ELSE '' END`;
   const live = sql`',"deleted":false,"data":' || ${open} || '"createdAt":' || ${q(sql.ref('created_at'))} || ',"updatedAt":' || ${q(sql.ref('updated_at'))} || '}}'`;
   const column = sql`${start} || CASE WHEN deleted = 1 THEN ',"deleted":true}' ELSE ${live} END`;
-  return {
-    source,
+  return dialect.cutPage(db, {
+    source: sql`FROM entities WHERE user_id = ${userId} AND version > ${cursor}`,
     columns: sql`type, id, version, deleted, data, created_at, updated_at`,
     size: sql`octet_length(data)`,
     column,
     limit,
     maxBytes,
     overhead,
-  };
+  });
 }
 
 /** Drop tombstones older than `before` and raise min_version so older cursors reset (design/sync.md §4). */
