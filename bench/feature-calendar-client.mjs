@@ -59,29 +59,7 @@ async function seedUser(server, today, events = EVENTS, recurring = RECURRING) {
   return { user, token };
 }
 
-/**
- * BENCH_CALENDAR_CPU=1 (a diagnostic, off by default): the renderer main thread's CPU time (the trace's `tdur` of
- * its top-level tasks, which a loaded machine's waits do not inflate) from the release to the drop's result.
- */
-const CPU = process.env.BENCH_CALENDAR_CPU === '1';
-async function traceCpu(ctx, page) {
-  const cdp = await ctx.newCDPSession(page);
-  const events = [];
-  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
-  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', { categories: 'toplevel,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
-  return async () => {
-    await cdp.send('Tracing.end');
-    await complete;
-    await cdp.detach();
-    const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-    let us = 0;
-    for (const e of events) if (e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && main.has(`${e.pid}:${e.tid}`)) us += e.tdur ?? 0;
-    return us / 1000;
-  };
-}
-
-async function drag(page, from, to, ctx) {
+async function drag(page, from, to) {
   const a = (await page.locator(`.cal-root [role="cell"][data-date="${from}"] [data-testid="calendar-event"]`, { hasText: 'Drag me' }).first().boundingBox());
   const b = (await page.locator(`.cal-root [role="cell"][data-date="${to}"]`).first().boundingBox());
   await page.evaluate(armDrop, ['Drag me', to]);
@@ -89,10 +67,8 @@ async function drag(page, from, to, ctx) {
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 6, a.y + a.height / 2 + 6, { steps: 2 });
   await page.mouse.move(b.x + b.width / 2, b.y + 30, { steps: 8 });
-  const cpu = CPU ? await traceCpu(ctx, page) : null;
   await page.mouse.up();
-  const result = await page.evaluate(() => window.__drop);
-  return cpu ? { ...result, cpuMs: await cpu() } : result;
+  return page.evaluate(() => window.__drop);
 }
 
 /** 140–142 in a fresh signed-in context of `u` (`label` only names the console lines). */
@@ -151,18 +127,15 @@ async function measure(browser, server, u, today, say, label) {
     const targetDay = today.slice(8) >= '27' ? addDays(today, -1) : addDays(today, 1);
     const frames = [];
     const longest = [];
-    const cpus = [];
     for (let i = 0; i < DRAGS; i++) {
       const [from, to] = i % 2 === 0 ? [today, targetDay] : [targetDay, today];
       const profiler = process.env.BENCH_PROFILE_DRAG && full && i === DRAGS - 1 ? await cpuProfile(ctx, page, 100) : null;
-      const r = await drag(page, from, to, ctx);
+      const r = await drag(page, from, to);
       if (profiler) await profiler.save(process.env.BENCH_PROFILE_DRAG);
       frames.push(r.frameMs);
       longest.push(r.longestMs);
-      if (r.cpuMs !== undefined) cpus.push(r.cpuMs);
       await page.waitForTimeout(300);
     }
-    if (cpus.length) say(`calendar (client, ${label}): main-thread CPU from a release to 400 ms after its drop (BENCH_CALENDAR_CPU): p50 ${median(cpus).toFixed(1)} ms, min ${Math.min(...cpus).toFixed(1)} ms, max ${Math.max(...cpus).toFixed(1)} ms`);
     out.drag = { times: frames, p50: median(frames), p95: percentile(frames, 95), longest };
     say(`calendar (client, ${label}): drag-move → rendered: p50 ${out.drag.p50.toFixed(1)} ms, p95 ${out.drag.p95.toFixed(1)} ms; longest task after a drop ${Math.max(...longest).toFixed(0)} ms`);
   }

@@ -16,7 +16,6 @@ import { FC_VIEW, type CalendarView } from '../logic/views';
 import { applyInputs } from './apply-inputs';
 import { batchDropRenders } from './batch-drop';
 import { EventContent } from './event-content';
-import { skipUnchangedRows } from './skip-unchanged-rows';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, classicTheme];
 
@@ -75,7 +74,6 @@ export function CalendarViewPane(props: CalendarViewProps) {
   // The latest entry of an event: a drag's echo leaves FullCalendar's copy (extendedProps) as it was.
   const entryOf = (event: FcEvent) => ((shown.current.get(event.id)?.extendedProps ?? event.extendedProps) as EntryProps);
   const at = useRef({ view, anchor, days });
-  const rootRef = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const api = holder.api;
     if (!api) return;
@@ -86,8 +84,6 @@ export function CalendarViewPane(props: CalendarViewProps) {
       else api.gotoDate(anchor);
     }
     shown.current = applyInputs(api, shown.current, inputs);
-    // Week rows that draw the same skip their render (a drop re-rendered all six: skip-unchanged-rows.ts).
-    skipUnchangedRows(rootRef.current);
   }, [holder, inputs, view, anchor, days]);
 
   // A drop renders the calendar once, not three times (batch-drop.ts).
@@ -171,7 +167,7 @@ export function CalendarViewPane(props: CalendarViewProps) {
   );
 
   return (
-    <div ref={rootRef} className="cal-root" data-view={view}>
+    <div className="cal-root" data-view={view}>
       {calendar}
     </div>
   );
