@@ -1,5 +1,4 @@
 import { handleRequest } from './logic/handler';
-import { Predictor } from './logic/predict';
 import type { WorkerRequest } from './logic/protocol';
 import { SearchIndex } from './logic/search-index';
 
@@ -9,44 +8,26 @@ import { SearchIndex } from './logic/search-index';
  * keystroke's query never take main-thread time. Changes are applied in order as they come, so a search sees
  * every change posted before it. Searches wait for the messages already queued: when several keystrokes' queries
  * are waiting only the newest is run, the older ones are answered empty (the palette shows only the newest).
- * Between requests the worker answers the likely next keystrokes ahead (logic/predict.ts), one search per task.
  */
 const index = new SearchIndex();
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 let waiting: Extract<WorkerRequest, { kind: 'search' }> | null = null;
 const channel = new MessageChannel();
-const ahead = new MessageChannel();
-let aheadRun: (() => void) | null = null;
-ahead.port1.onmessage = () => {
-  const run = aheadRun;
-  aheadRun = null;
-  run?.();
-};
-const predictor = new Predictor(
-  index,
-  (reply) => scope.postMessage(reply),
-  (run) => {
-    aheadRun = run;
-    ahead.port2.postMessage(null);
-  },
-);
 
 channel.port1.onmessage = () => {
   const request = waiting;
   waiting = null;
-  const reply = request && handleRequest(index, request, predictor);
+  const reply = request && handleRequest(index, request);
   if (reply) scope.postMessage(reply);
 };
 
 scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const request = event.data;
   if (request.kind !== 'search') {
-    const reply = handleRequest(index, request, predictor);
+    const reply = handleRequest(index, request);
     if (reply) scope.postMessage(reply);
     return;
   }
-  // A keystroke's query goes first: the answers ahead of the previous one are not needed now.
-  predictor.stop();
   if (waiting) scope.postMessage({ kind: 'answer', seq: waiting.seq, answer: { hits: [], counts: {} }, ms: 0 });
   else channel.port2.postMessage(null);
   waiting = request;

@@ -4,7 +4,7 @@ import { mutate } from '../../../db/mutate';
 import { eachTestDb, seed } from '../../../test/kit';
 import { inProcessPort } from '../logic/handler';
 import type { SearchPort, WorkerRequest } from '../logic/protocol';
-import type { IndexChange, SearchAnswer } from '../logic/types';
+import type { IndexChange } from '../logic/types';
 import { LocalSearch } from './local-search';
 
 let db: AppDatabase;
@@ -83,36 +83,5 @@ describe('LocalSearch: the index fed from the live tables', () => {
     await applyPullPage(db, page(6, [{ entity: 'task', id: 'remote', version: 3, deleted: true }]) as never, 5, 'e');
     await vi.waitFor(async () => expect(await found('invoi')).toEqual([]));
     expect(await found('draft')).toEqual(['task:local']);
-  });
-
-  it('knows the next keystrokes\' answers ahead, exactly as the worker answers them, until the next change', async () => {
-    await seed(db, 'task', 't1', { title: 'Quarterly report', description: 'numbers' });
-    await seed(db, 'task', 't2', { title: 'Quartz watch' });
-    await seed(db, 'note', 'n1', { title: 'Reading list', content: 'The quarterly magazine' });
-    await seed(db, 'task', 't3', { title: 'Query the database' });
-    const { port } = recordingPort();
-    search = new LocalSearch(db, port);
-    await search.ready;
-    // The palette opens on a blank field: the first letters are answered ahead.
-    await vi.waitFor(() => expect(search!.answerNow('Q')).toBeDefined());
-    expect(search.answerNow('q')).toEqual(await search.search('q'));
-    // A query asked with the field's text: its next letters are answered ahead ("qu" + a, e).
-    await search.search('qu', 8, 'qu');
-    let ahead: SearchAnswer | undefined;
-    await vi.waitFor(() => expect((ahead = search!.answerNow('QUA', 8, 'QUA'))).toBeDefined());
-    expect(ahead!.hits.map((h) => `${h.type}:${h.id}`).sort()).toEqual(['note:n1', 'task:t1', 'task:t2']);
-    // (Asked as the palette asks, with the field's text: a search without it stops the answers ahead.)
-    expect(ahead).toEqual(await search.search('qua', 8, 'qua'));
-    expect(search.answerNow('qux')).toBeUndefined();
-    // Only the answers ahead of the newest keystroke are kept ("qua" was typed: "que" was not its next letter).
-    await vi.waitFor(() => expect(search!.answerNow('quar', 8, 'quar')).toBeDefined());
-    expect(search.answerNow('que')).toBeUndefined();
-    // A change: nothing known any more until answered again at the new version.
-    await mutate(db, 'task.update', { id: 't2', title: 'Wrist watch' });
-    await vi.waitFor(async () => expect((await search!.search('quart')).hits).toHaveLength(2));
-    expect(search.answerNow('qua')).toBeUndefined();
-    await search.search('qua', 8, 'qua');
-    await vi.waitFor(() => expect((ahead = search!.answerNow('quar'))).toBeDefined());
-    expect(ahead!.hits.map((h) => `${h.type}:${h.id}`).sort()).toEqual(['note:n1', 'task:t1']);
   });
 });

@@ -1,5 +1,4 @@
 import type { AppDatabase } from '../../../db/database';
-import { answerKey } from '../logic/answer-key';
 import type { SearchPort, WorkerReply } from '../logic/protocol';
 import type { SearchAnswer, SearchDoc, SearchType } from '../logic/types';
 import { docOf, indexSources, type IndexSource } from './documents';
@@ -29,16 +28,6 @@ export class LocalSearch {
   private readonly unsubscribes: (() => void)[] = [];
   private seq = 0;
   private readonly waiting = new Map<number, { resolve: (answer: SearchAnswer) => void; start: number }>();
-  /** Changes posted to the index so far: the index's version once it has applied them all. */
-  private version = 0;
-  /**
-   * Answers known at the current version, by answer key (logic/answer-key.ts): those the worker computed ahead for
-   * the keystrokes after the newest one (`aheadOf`), and the first letters' (computed when the index is ready).
-   * Emptied when a change is posted.
-   */
-  private readonly known = new Map<string, SearchAnswer>();
-  /** The field's text whose next keystrokes the worker is answering ahead. */
-  private aheadOf = '';
   private disposed = false;
   /** Worker time spent on changes so far (until `ready`: the first build). */
   private applyMs = 0;
@@ -63,8 +52,6 @@ export class LocalSearch {
     this.ready = Promise.all(this.sources.map((s) => s.table.settled())).then(async () => {
       this.flush();
       await this.ask('', 0);
-      // The first letters, answered ahead: the palette opens on a blank field.
-      this.predict('', 8);
       this.buildMs = this.applyMs;
       // For the bench (bench/feature-search-client.mjs, 161): the whole build, and the worker's part of it.
       performance.measure?.('search:build', { start, end: performance.now() });
@@ -72,27 +59,10 @@ export class LocalSearch {
     });
   }
 
-  /**
-   * The best local matches of `query` (blank: none), at most `perType` of each type. `typed`: the field's text, to
-   * have the worker answer the likely next keystrokes after it ahead (`answerNow`).
-   */
-  search(query: string, perType = 8, typed?: string): Promise<SearchAnswer> {
+  /** The best local matches of `query` (blank: none), at most `perType` of each type. */
+  search(query: string, perType = 8): Promise<SearchAnswer> {
     this.flush();
-    return this.ask(query, perType, typed);
-  }
-
-  /**
-   * The answer to `query` if it is known already, exactly as the worker would answer it now: asked before, or
-   * computed ahead as a likely next keystroke, with no change posted since. Then the worker is asked to answer the
-   * keystrokes after `typed` (the field's text) ahead. Undefined when not known (or changes are still queued).
-   */
-  answerNow(query: string, perType = 8, typed = query): SearchAnswer | undefined {
-    if (this.disposed || this.upserts.length > 0 || this.removes.length > 0) return undefined;
-    const key = answerKey(query, perType);
-    const answer = key ? this.known.get(key) : undefined;
-    if (!answer) return undefined;
-    this.predict(typed, perType);
-    return answer;
+    return this.ask(query, perType);
   }
 
   /** The live row behind a hit, as the index saw it (undefined when it has gone since). */
@@ -109,38 +79,18 @@ export class LocalSearch {
     this.waiting.clear();
   }
 
-  private ask(query: string, perType: number, typed?: string): Promise<SearchAnswer> {
+  private ask(query: string, perType: number): Promise<SearchAnswer> {
     if (this.disposed) return Promise.resolve({ hits: [], counts: {} });
     const seq = ++this.seq;
     return new Promise((resolve) => {
       this.waiting.set(seq, { resolve, start: performance.now() });
-      if (typed !== undefined) this.aheadFor(typed);
-      this.port.post({ kind: 'search', seq, query, perType, ...(typed === undefined ? {} : { predict: typed }) });
+      this.port.post({ kind: 'search', seq, query, perType });
     });
-  }
-
-  /** Has the worker answer the keystrokes after `typed` ahead. */
-  private predict(typed: string, perType: number): void {
-    this.aheadFor(typed);
-    this.port.post({ kind: 'predict', typed, perType });
-  }
-
-  /** Only the answers ahead of `typed` are wanted from now on (and the first letters'): the others go. */
-  private aheadFor(typed: string): void {
-    if (typed === this.aheadOf) return;
-    this.aheadOf = typed;
-    for (const key of [...this.known.keys()]) if (!isFirstLetter(key)) this.known.delete(key);
   }
 
   private reply(reply: WorkerReply): void {
     if (reply.kind === 'applied') {
       this.applyMs += reply.ms;
-      return;
-    }
-    if (reply.kind === 'predicted') {
-      const key = answerKey(reply.query, reply.perType);
-      // Computed before a change posted since, or ahead of a keystroke that is not the newest: not kept.
-      if (key && reply.version === this.version && (reply.typed === this.aheadOf || isFirstLetter(key))) this.known.set(key, reply.answer);
       return;
     }
     const asked = this.waiting.get(reply.seq);
@@ -175,16 +125,10 @@ export class LocalSearch {
     this.flushQueued = false;
     if (this.disposed || (this.upserts.length === 0 && this.removes.length === 0)) return;
     this.port.post({ kind: 'apply', change: { upserts: this.upserts, removes: this.removes } });
-    // The answers known so far were the index's before this change.
-    this.version++;
-    this.known.clear();
     this.upserts = [];
     this.removes = [];
   }
 }
-
-/** A one-letter query's answer key (logic/answer-key.ts: `perType|short|words`). */
-const isFirstLetter = (key: string) => [...key.slice(key.lastIndexOf('|') + 1)].length === 1;
 
 /** A port to a new index worker (its own chunk with MiniSearch), or the same index in this thread without Worker. */
 export function workerPort(): SearchPort {

@@ -1,21 +1,12 @@
 import type { IndexChange, SearchAnswer } from './types';
 
-/**
- * Messages between the main thread and the index worker (search.worker.ts), answered in order. `predict` (and a
- * search with `predict`): answer the likely next keystrokes after `typed` ahead (logic/predict.ts).
- */
-export type WorkerRequest =
-  | { kind: 'apply'; change: IndexChange }
-  | { kind: 'search'; seq: number; query: string; perType: number; predict?: string }
-  | { kind: 'predict'; typed: string; perType: number }
-  | { kind: 'clear' };
+/** Messages between the main thread and the index worker (search.worker.ts), answered in order. */
+export type WorkerRequest = { kind: 'apply'; change: IndexChange } | { kind: 'search'; seq: number; query: string; perType: number } | { kind: 'clear' };
 
 export type WorkerReply =
   /** After each change: the documents in the index and the time the change took (a first build: the build). */
   | { kind: 'applied'; size: number; ms: number }
-  | { kind: 'answer'; seq: number; answer: SearchAnswer; ms: number }
-  /** A query answered ahead (a likely next keystroke after `typed`), at the index's `version` (logic/search-index.ts). */
-  | { kind: 'predicted'; version: number; typed: string; query: string; perType: number; answer: SearchAnswer };
+  | { kind: 'answer'; seq: number; answer: SearchAnswer; ms: number };
 
 /** A channel to the index: a Worker, or the same handler in this thread. */
 export interface SearchPort {

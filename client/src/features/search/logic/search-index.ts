@@ -1,5 +1,4 @@
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
-import { SHORT_QUERY } from './answer-key';
 import { foldedWords } from './text';
 import { SEARCH_TYPES, type IndexChange, type SearchAnswer, type SearchDoc, type SearchHit, type SearchType } from './types';
 
@@ -17,14 +16,14 @@ export { docKey, SEARCH_TYPES, type IndexChange, type SearchAnswer, type SearchD
 const TITLE_BOOST = 3;
 const FUZZY = 0.2;
 const FUZZY_FROM = 4;
+/** A query shorter than this (one or two letters) searches titles only: in bodies it matches nearly everything. */
+const SHORT_QUERY = 3;
 
 const OPTIONS: Options<SearchDoc> = {
   idField: 'id',
   fields: ['title', 'body'],
   // Words come out of the tokenizer folded already (the query's too), each once per field (see uniqueWords).
   tokenize: uniqueWords,
-  // Vacuumed by `apply` itself, at once (see there), never later in the background.
-  autoVacuum: false,
   processTerm: (term) => term,
   searchOptions: {
     boost: { title: TITLE_BOOST },
@@ -46,38 +45,6 @@ function uniqueWords(text: string): string[] {
   return words.length < 8 ? words : [...new Set(words)];
 }
 
-/** MiniSearch's term tree (a radix tree of the indexed words): not public API, read only for `nextLetters`. */
-interface TermTree {
-  atPrefix(prefix: string): { keys(): Iterable<string> };
-}
-const vocabulary = (mini: MiniSearch<SearchDoc>) => (mini as unknown as { _index: TermTree })._index;
-
-/** MiniSearch's internals that its vacuum works on (minisearch 7: `performVacuuming`), not public API. */
-interface Internals {
-  _index: Map<string, Map<number, Map<number, number>>> & TermTree;
-  _documentIds: Map<number, unknown>;
-  _dirtCount: number;
-}
-
-/**
- * MiniSearch's vacuum in one synchronous pass: the discarded documents' entries leave every word's postings (and
- * a word left with none leaves the tree). Its own `vacuum()` does the same walk, but in a promise, queued behind
- * a vacuum under way, so an index could be searched while still dirty.
- */
-function vacuumNow(mini: MiniSearch<SearchDoc>): void {
-  const inner = mini as unknown as Internals;
-  const empty: string[] = [];
-  for (const [term, fields] of inner._index) {
-    for (const [fieldId, postings] of fields) {
-      for (const docId of postings.keys()) if (!inner._documentIds.has(docId)) postings.delete(docId);
-      if (postings.size === 0) fields.delete(fieldId);
-    }
-    if (fields.size === 0) empty.push(term);
-  }
-  for (const term of empty) inner._index.delete(term);
-  inner._dirtCount = 0;
-}
-
 /** The type of a document key `type:id`. */
 const typeOf = (key: string) => key.slice(0, key.indexOf(':')) as SearchType;
 
@@ -89,8 +56,6 @@ const typeOf = (key: string) => key.slice(0, key.indexOf(':')) as SearchType;
  */
 export class SearchIndex {
   private readonly byType = new Map<SearchType, MiniSearch<SearchDoc>>(SEARCH_TYPES.map((t) => [t, new MiniSearch<SearchDoc>(OPTIONS)]));
-  /** Changes applied so far (`apply` and `clear`): an answer computed at one version is the answer until the next. */
-  version = 0;
 
   get size(): number {
     let n = 0;
@@ -104,7 +69,6 @@ export class SearchIndex {
 
   /** Applies a change: upserts replace a document of the same key; removing an absent key is a no-op. */
   apply(change: IndexChange): void {
-    this.version++;
     for (const key of change.removes) {
       const mini = this.byType.get(typeOf(key));
       const id = key.slice(key.indexOf(':') + 1);
@@ -115,42 +79,11 @@ export class SearchIndex {
       if (mini.has(doc.id)) mini.replace(doc);
       else mini.add(doc);
     }
-    // A document removed or replaced is only discarded: its words keep it in the term index until a vacuum, and
-    // a search that comes across it counts it in that word's document frequency for the documents before it, then
-    // drops it. Answers would then depend on the searches made before (an answer computed ahead would differ from
-    // the same search made later). So the discarded go now (MiniSearch's own vacuum is asynchronous:
-    // within this call (a walk over the index: a few ms in the worker, only after an edit or a removal).
-    for (const mini of this.byType.values()) if (mini.dirtCount > 0) vacuumNow(mini);
-  }
-
-  /** Whether every answer is a function of the version: no discarded document is left in the index. */
-  get settled(): boolean {
-    for (const mini of this.byType.values()) if (mini.dirtCount > 0) return false;
-    return true;
   }
 
   /** Empties the index (the user's database went away). */
   clear(): void {
-    this.version++;
     for (const mini of this.byType.values()) mini.removeAll();
-  }
-
-  /**
-   * The letters that follow `prefix` in the indexed words (every type, titles and bodies), the most frequent first:
-   * the next keystrokes worth answering ahead (logic/predict.ts). At most `limit` words are looked at.
-   */
-  nextLetters(prefix: string, limit = 20_000): string[] {
-    const counts = new Map<string, number>();
-    let seen = 0;
-    for (const mini of this.byType.values()) {
-      for (const term of vocabulary(mini).atPrefix(prefix).keys()) {
-        if (++seen > limit) break;
-        // A letter as the query's tokenizer sees it: one code point (a surrogate pair stays whole).
-        const next = term.length > prefix.length ? String.fromCodePoint(term.codePointAt(prefix.length)!) : '';
-        if (next) counts.set(next, (counts.get(next) ?? 0) + 1);
-      }
-    }
-    return [...counts].sort((a, b) => b[1] - a[1]).map(([letter]) => letter);
   }
 
   /**

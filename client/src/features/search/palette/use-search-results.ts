@@ -6,7 +6,7 @@ import { syncState } from '../../../db/sync-state';
 import { messageForError } from '../../../lib/messages';
 import { docOf } from '../data/documents';
 import { localDatabaseComplete } from '../data/local-complete';
-import { localSearchFor, type LocalSearch } from '../data/local-search';
+import { localSearchFor } from '../data/local-search';
 import { serverSearch } from '../data/server-search';
 import { foldTerm, tokenize } from '../logic/text';
 import type { SearchAnswer, SearchType } from '../logic/types';
@@ -40,23 +40,11 @@ function matchedWords(text: string, query: string): Set<string> {
   return out;
 }
 
-/** The rows of a local answer: each hit with its document as the index has it. */
-function localResults(search: LocalSearch, query: string, answer: SearchAnswer): PaletteResults {
-  const items: PaletteItem[] = [];
-  for (const hit of answer.hits) {
-    const doc = search.doc(hit.type, hit.id);
-    if (doc) items.push({ type: hit.type, id: hit.id, title: doc.title, body: doc.body, terms: new Set(hit.terms) });
-  }
-  return { kind: 'results', query, items, from: 'local' };
-}
-
 /**
  * The palette's results for `query`: from the local index (every keystroke, answered by the worker), or,
  * while the local database is not complete yet (data/local-complete.ts), from `GET /api/search` debounced. A
  * blank query answers nothing and asks nobody. An answer for an older query is dropped. `prefetch(query)`, called
  * by the field's change handler, asks the local index at once: the worker works while React renders the keystroke.
- * When the worker has answered that query already (ahead, as a likely next keystroke: logic/predict.ts), its
- * answer is rendered with the keystroke itself, and nobody is asked.
  */
 export function useSearchResults(db: AppDatabase, query: string): { results: PaletteResults; prefetch(query: string): void } {
   const [results, setResults] = useState<PaletteResults>({ kind: 'blank' });
@@ -67,23 +55,11 @@ export function useSearchResults(db: AppDatabase, query: string): { results: Pal
   const early = useRef<{ query: string; answer: Promise<SearchAnswer> } | null>(null);
   const completeNow = useRef(complete);
   completeNow.current = complete;
-  /** A query whose results were rendered at its keystroke (`prefetch`): its effect asks nobody. */
-  const answered = useRef<string | null>(null);
   const prefetch = useCallback(
     (next: string) => {
       const q = next.trim();
       if (!q || completeNow.current !== true) return;
-      const search = localSearchFor(db);
-      // Known already (the worker answered this keystroke ahead): rendered with the keystroke, in its own task.
-      const known = search.answerNow(q, PER_TYPE, next);
-      if (known) {
-        ++latest.current;
-        answered.current = q;
-        early.current = null;
-        setResults(localResults(search, q, known));
-        return;
-      }
-      early.current = { query: q, answer: search.search(q, PER_TYPE, next) };
+      early.current = { query: q, answer: localSearchFor(db).search(q, PER_TYPE) };
     },
     [db],
   );
@@ -119,19 +95,20 @@ export function useSearchResults(db: AppDatabase, query: string): { results: Pal
       return;
     }
     if (complete === null) return;
-    const known = answered.current === q;
-    answered.current = null;
     if (complete) {
-      // Rendered at the keystroke already (`prefetch`).
-      if (known) return;
       const search = localSearchFor(db);
-      const asked = early.current?.query === q ? early.current.answer : search.search(q, PER_TYPE, query);
+      const asked = early.current?.query === q ? early.current.answer : search.search(q, PER_TYPE);
       early.current = null;
       void asked.then((answer) => {
         if (ticket !== latest.current) return;
+        const items: PaletteItem[] = [];
+        for (const hit of answer.hits) {
+          const doc = search.doc(hit.type, hit.id);
+          if (doc) items.push({ type: hit.type, id: hit.id, title: doc.title, body: doc.body, terms: new Set(hit.terms) });
+        }
         // Rendered in the task of the worker's answer: as a normal update React would render it in a task of
         // its own, which a frame often comes before (a keystroke's results then show a frame later).
-        flushSync(() => setResults(localResults(search, q, answer)));
+        flushSync(() => setResults({ kind: 'results', query: q, items, from: 'local' }));
       });
       return;
     }
