@@ -169,26 +169,3 @@ describe('DashboardScreen: capture and the empty state', () => {
     expect(screen.queryByTestId('dashboard-empty')).toBeNull();
   });
 });
-
-describe('DashboardScreen: the first render with data', () => {
-  const shownSections = () => [...document.querySelectorAll('[data-section]')].map((s) => s.getAttribute('data-section')).join();
-
-  it('shows the top sections first and the others in a later commit; a later visit shows them all at once', async () => {
-    await seed(db, 'task', 't1', { title: 'Pay rent', dueDate: localToday() });
-    await seed(db, 'note', 'n1', { title: 'Pinned', pinned: true });
-    const seen: string[] = [];
-    const observer = new MutationObserver(() => seen.push(shownSections()));
-    observer.observe(document.body, { childList: true, subtree: true });
-    const first = renderWithI18n(<DashboardScreen />);
-    await waitFor(() => expect(document.querySelector('[data-testid="dashboard"][data-ready]')).toBeTruthy());
-    observer.disconnect();
-    expect(seen).toContain('dashboard-tasks,dashboard-habits');
-    expect(seen.at(-1)).toBe('dashboard-tasks,dashboard-events,dashboard-habits,dashboard-notes');
-    first.unmount();
-
-    // The tables are in memory now: the next mount renders every section in its first render.
-    renderWithI18n(<DashboardScreen />);
-    expect(shownSections()).toBe('dashboard-tasks,dashboard-events,dashboard-habits,dashboard-notes');
-    expect(document.querySelector('[data-testid="dashboard"][data-ready]')).toBeTruthy();
-  });
-});
