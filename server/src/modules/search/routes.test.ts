@@ -237,6 +237,9 @@ describe('migration 0010 on a database with rows', () => {
     await withTestApp({}, async ({ app }) => {
       const user = await seedUser(app);
       const m = migrations['0010_search']!;
+      // Back to before 0010: first before 0019 (ADR 0007's queue), which came after it.
+      const queue = migrations['0019_search_queue']!;
+      await queue.down!(app.db);
       await m.down!(app.db);
       const post = async (url: string, body: unknown) => {
         const res = await inject(app, user, 'POST', url, body);
@@ -248,10 +251,11 @@ describe('migration 0010 on a database with rows', () => {
       const gone = await post('/api/tasks', { title: 'Quokka gone' });
       expect((await inject(app, user, 'DELETE', `/api/tasks/${gone._id}`)).statusCode).toBe(200);
       await m.up(app.db);
+      await queue.up(app.db);
       const res = await inject(app, user, 'GET', '/api/search?q=quokk');
       expect((res.json() as Answer).results.map((r) => r.id)).toEqual([habit._id]);
       expect((await inject(app, user, 'GET', '/api/search?q=квок')).json().results.map((r: Hit) => r.id)).toEqual([task._id]);
-      // And the triggers it made keep the index from there on.
+      // And the index is kept from there on (through 0019's queue).
       const later = await post('/api/events', { title: 'Quokka talk', startDate: '2026-08-01', startTime: '09:00', endTime: '10:00' });
       expect((await inject(app, user, 'GET', '/api/search?q=quokk&type=event')).json().results.map((r: Hit) => r.id)).toEqual([later._id]);
     });

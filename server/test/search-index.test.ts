@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openSqlite, type OpenedDatabase } from '../plugins/db.js';
-import { searchNotes } from '../modules/notes/repository.js';
-import { migrations } from './migrations/index.js';
-import type { Database } from './schema.js';
-import { DRAIN_CHUNK, DRAIN_DELAY_MS, searchIndexerOf } from './search-index.js';
+import { migrateToLatest, openSqlite, type OpenedDatabase } from '../src/plugins/db.js';
+import { searchNotes } from '../src/modules/notes/repository.js';
+import { migrations } from '../src/db/migrations/index.js';
+import type { Database } from '../src/db/schema.js';
+import { DRAIN_CHUNK, DRAIN_DELAY_MS, searchIndexerOf } from '../src/db/search-index.js';
 
 /**
  * The deferred search index (ADR 0007, migration 0019) against the triggers it replaced (0004, 0010): the same
@@ -200,7 +200,7 @@ describe('the deferred search index (0019)', () => {
   it('drains on its own shortly after a write transaction commits', async () => {
     const o = await open();
     await addUsers(o.db);
-    const { sqliteWriteTransaction } = await import('../lib/transaction.js');
+    const { sqliteWriteTransaction } = await import('../src/lib/transaction.js');
     const now = new Date().toISOString();
     await sqliteWriteTransaction(o.db, async (conn) => {
       await sql`INSERT INTO entities (user_id, type, id, data, version, deleted, field_versions, created_at, updated_at)
