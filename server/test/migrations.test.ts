@@ -61,8 +61,12 @@ async function startAgainAndExpectWholeSchema(file: string) {
     expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(await applied(db)).toEqual(names);
     const objects = await schemaObjects(db);
-    for (const t of ['users', 'entities', 'notes_fts', 'fts_note_ids', 'notes_fts_insert', 'notes_fts_update', 'notes_fts_delete', 'search_fts', 'fts_search_ids', 'search_fts_insert', 'search_fts_update', 'search_fts_delete']) {
+    for (const t of ['users', 'entities', 'notes_fts', 'fts_note_ids', 'search_fts', 'fts_search_ids', 'search_dirty', 'search_dirty_insert', 'search_dirty_update', 'search_dirty_delete']) {
       expect(objects).toContain(t);
+    }
+    // 0019 moved indexing out of the writes (ADR 0007): the old index triggers are gone.
+    for (const t of ['notes_fts_insert', 'notes_fts_update', 'notes_fts_delete', 'search_fts_insert', 'search_fts_update', 'search_fts_delete']) {
+      expect(objects).not.toContain(t);
     }
     const now = new Date().toISOString();
     await sql`INSERT INTO users (id, email, name, password_hash, created_at, updated_at) VALUES ('u1', 'u1@example.com', 'U', 'x', ${now}, ${now})`.execute(db);

@@ -10,8 +10,11 @@ import { CliError } from './io.js';
  * copied and checked without touching this file.
  */
 
-/** What only SQLite has: its own full-text indexes (FTS5 and their id maps), rebuilt by PostgreSQL its own way. */
-const SQLITE_DERIVED = /^((notes|search)_fts($|_)|fts_(note|search)_ids$)/;
+/**
+ * What only SQLite has: its own full-text indexes (FTS5 and their id maps) and the queue of rows they have yet to
+ * index (0019), rebuilt by PostgreSQL its own way.
+ */
+const SQLITE_DERIVED = /^((notes|search)_fts($|_)|fts_(note|search)_ids$|search_dirty$)/;
 /** The migrator's bookkeeping: the target has its own, written when its migrations ran. */
 const MIGRATOR = /^kysely_migration/;
 /**

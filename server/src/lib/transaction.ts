@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { storeFailureOf, storeOf } from '../db/store.js';
 import { walSyncOf } from '../db/wal-sync.js';
+import { searchIndexerOf } from '../db/search-index.js';
 
 /** How long a write waits in total for another process's write lock before answering 503. */
 export const BUSY_WAIT_MS = 1_000;
@@ -79,6 +80,8 @@ export async function sqliteWriteTransaction<T>(
         }
       });
       store?.wrote();
+      // The rows it changed are indexed for search shortly (ADR 0007; a search drains the queue first).
+      searchIndexerOf(db)?.poke();
       return result;
     } catch (err) {
       // Out of time, the SQLITE_BUSY error itself goes on: the error handler answers it 503 STORE_BUSY.

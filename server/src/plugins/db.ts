@@ -10,6 +10,7 @@ import { attachStore, StoreMonitor } from '../db/store.js';
 import { openPostgres } from '../db/postgres.js';
 import { isPostgres } from '../db/dialect.js';
 import { attachWalSync, WalSync } from '../db/wal-sync.js';
+import { attachSearchIndexer, SearchIndexer, searchIndexerOf } from '../db/search-index.js';
 import { migrations } from '../db/migrations/index.js';
 
 declare module 'fastify' {
@@ -44,10 +45,16 @@ export function openSqlite(file: string): OpenedDatabase {
   // A 32 MiB page cache keeps hot rows in memory without growing the process much.
   sqlite.pragma('cache_size = -32768');
   const walSync = sqlite.pragma('journal_mode', { simple: true }) === 'wal' ? new WalSync(sqlite, `${file}-wal`) : undefined;
-  const database = withStatementCache(sqlite, () => walSync?.close());
+  const database = withStatementCache(sqlite, () => {
+    indexer.close();
+    walSync?.close();
+  });
   const db = new Kysely<Database>({ dialect: new CooperativeSqliteDialect({ database }) });
   attachStore(db, new StoreMonitor(sqlite, path.dirname(file)));
   if (walSync) attachWalSync(db, walSync);
+  // Search is indexed after the writes (ADR 0007); migrateToLatest indexes what a crash left queued.
+  const indexer = new SearchIndexer(sqlite, db);
+  attachSearchIndexer(db, indexer);
   return { db, sqlite };
 }
 
@@ -139,12 +146,16 @@ export async function migrateToLatest(db: Kysely<Database>, set: Record<string, 
   const migrator = new Migrator({ db, provider: { getMigrations: async () => set }, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  // The rows a crash left queued for search (SQLite, ADR 0007) are indexed before the store is used.
+  await searchIndexerOf(db)?.drain();
 }
 
 export const dbPlugin = fp<{ dataDir: string; databaseUrl: string | null }>(
   async (app, opts) => {
     const { db, release } = opts.databaseUrl ? await openPostgresStore(app, opts.databaseUrl) : await openSqliteStore(opts.dataDir);
     app.decorate('db', db);
+    const indexer = searchIndexerOf(db);
+    if (indexer) indexer.onError = (err) => app.log.warn({ err }, 'search indexing failed; its rows stay queued');
     app.decorate('dbKind', opts.databaseUrl ? ('postgres' as const) : ('sqlite' as const));
     app.addHook('onClose', async () => {
       await db.destroy();

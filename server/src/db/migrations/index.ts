@@ -16,6 +16,7 @@ import * as m0015 from './0015_redirects.js';
 import * as m0016 from './0016_google_calendar.js';
 import * as m0017 from './0017_google_signin.js';
 import * as m0018 from './0018_search_storage.js';
+import * as m0019 from './0019_search_queue.js';
 
 /** Numbered migrations, applied in order at start. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0016_google_calendar': m0016,
   '0017_google_signin': m0017,
   '0018_search_storage': m0018,
+  '0019_search_queue': m0019,
 };

@@ -1,4 +1,5 @@
 import type { Note, NoteData } from '@adhd/shared/notes/schema';
+import { drainSearchIndex } from '../../db/search-index.js';
 import { dialectOf } from '../../db/dialect.js';
 import { apiJson, toApi } from '../../lib/api-row.js';
 import { findEntity, liveIdsNewestFirst, liveRowsInBatches, type Db, type ReadRow } from '../sync/repository.js';
@@ -45,6 +46,8 @@ export function searchWords(text: string): string[] {
 export async function searchNotes(db: Db, userId: string, text: string, limit = 100): Promise<Note[]> {
   const words = searchWords(text);
   if (words.length === 0) return [];
+  // SQLite indexes after the writes (ADR 0007): what is queued is indexed first, so every committed write is found.
+  await drainSearchIndex(db);
   const { rows } = await dialectOf(db).searchNotes(userId, words, limit).execute(db);
   return (rows as ReadRow[]).map(toNote);
 }

@@ -1,4 +1,5 @@
 import type { SearchResponse, SearchResult, SearchResultType, SearchType } from '@adhd/shared/search/schema';
+import { drainSearchIndex } from '../../db/search-index.js';
 import { dialectOf, type SearchIndexType } from '../../db/dialect.js';
 import { childrenIndex } from '@adhd/shared/tasks/logic';
 import { toApi } from '../../lib/api-row.js';
@@ -40,6 +41,8 @@ export async function search(db: Db, userId: string, text: string, type: SearchT
   const words = searchWords(text);
   if (words.length === 0) return { results: [], total: 0 };
   const types = type === 'all' ? ALL : [type];
+  // SQLite indexes after the writes (ADR 0007): what is queued is indexed first, so every committed write is found.
+  await drainSearchIndex(db);
   const { rows } = await dialectOf(db).search(userId, words, types, limit).execute(db);
   const top = rows as { type: SearchResultType; id: string }[];
   const matches = Math.min(Number(rows[0]?.total ?? 0), SEARCH_TOTAL_CAP);
