@@ -25,8 +25,12 @@ import { walSyncOf } from './wal-sync.js';
 
 /** The longest a changed row waits to be indexed when nothing reads the index meanwhile. */
 export const DRAIN_DELAY_MS = 100;
-/** Queue rows indexed per transaction: the event loop is free between two (a large backlog at start-up). */
-export const DRAIN_CHUNK = 2_000;
+/**
+ * Queue rows indexed per transaction, with a turn of the event loop between two: a chunk is one synchronous block
+ * (~5–15 ms of FTS5 work here), so a large backlog (a 1,000-task push, a start-up catch-up) never holds the loop
+ * for long (issue 12's point 7: `blocking-work.test.ts`).
+ */
+export const DRAIN_CHUNK = 250;
 
 const SEARCH_TYPES = "('task', 'event', 'habit', 'inbox')";
 /** The indexed title and body of an entity row `e` (as migration 0010's triggers take them). */
@@ -131,6 +135,8 @@ export class SearchIndexer {
       // With the connection held, no other transaction is open on it: the chunk runs in its own.
       const more = await this.db.connection().execute(async () => this.closed ? false : this.chunk());
       if (!more) return;
+      // Let requests and timers run between two chunks (an await alone only yields to microtasks).
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
 
