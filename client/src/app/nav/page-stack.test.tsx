@@ -49,8 +49,12 @@ describe('usePageStack (the layout keeps a leaving page until the browser is idl
     // The old screen did not turn into the new one: its path and query stay, and it was not re-mounted.
     expect(mains(view)).toEqual(['leaving /habits?id=h1', '/dashboard?']);
     expect(unmounted).toEqual([]);
-    await waitFor(() => expect(mains(view)).toEqual(['/dashboard?']));
-    expect(unmounted).toEqual(['/habits']);
+    // The removal commits the DOM first and runs the unmounted screen's effect cleanups a moment later (React's
+    // passive effects), so both are awaited: on a loaded machine the test saw the first without the second.
+    await waitFor(() => {
+      expect(mains(view)).toEqual(['/dashboard?']);
+      expect(unmounted).toEqual(['/habits']);
+    });
   });
 
   it('stays on the page when only the query changes', () => {
@@ -72,7 +76,9 @@ describe('usePageStack (the layout keeps a leaving page until the browser is idl
     act(() => location.navigate('/dashboard'));
     act(() => location.navigate('/habits'));
     expect(mains(view)).toEqual(['leaving /habits?', 'leaving /dashboard?', '/habits?']);
-    await waitFor(() => expect(mains(view)).toEqual(['/habits?']));
-    expect(unmounted.sort()).toEqual(['/dashboard', '/habits']);
+    await waitFor(() => {
+      expect(mains(view)).toEqual(['/habits?']);
+      expect([...unmounted].sort()).toEqual(['/dashboard', '/habits']);
+    });
   });
 });
