@@ -3,7 +3,10 @@
 // SQL statements a push runs, with their time. Process CPU time per push is much less sensitive to a loaded
 // machine than req/s, so it is what an A/B of the push path compares while neighbours run.
 //
-//   node bench/server/push-cpu.mjs [--pushes 4000] [--concurrency 32] [--dist <server dist folder>]
+//   node bench/server/push-cpu.mjs [--pushes 4000] [--concurrency 32] [--dist <server dist folder>] [--batch 1]
+//
+// `--batch 50 --concurrency 1` is metric 4's push in process: each push is 50 task.create of one client (ids
+// follow on, ~15 % subtasks of recent tasks, as bench/server/push.mjs's client sends them).
 //
 // Prints CPU ms a push (user, system), commits a push (group sizes), and the statements by total time.
 import os from 'node:os';
@@ -12,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { newId, rng, tagIdsFor, taskFields } from '../lib.mjs';
+import { newId, rng, tagIdsFor, taskFields, taskSource } from '../lib.mjs';
 import { sqliteStore } from './store.mjs';
 
 const args = process.argv.slice(2);
@@ -23,6 +26,8 @@ const opt = (name, dflt) => {
 const pushes = Number(opt('pushes', 4000));
 const concurrency = Number(opt('concurrency', 32));
 const distDir = opt('dist', null);
+const batch = Number(opt('batch', 1));
+if (batch > 1 && concurrency !== 1) throw new Error('--batch above 1 needs --concurrency 1 (one client, ids in order)');
 const dist = distDir ? pathToFileURL(path.resolve(distDir) + '/') : new URL('../../server/dist/', import.meta.url);
 
 // Statement timing: every better-sqlite3 statement's run/all/get/iterate, keyed by its SQL text.
@@ -66,8 +71,18 @@ await store.close();
 const headers = { authorization: `Bearer ${app.sessions.tokenFor(user.id, user.sessionId)}`, 'content-type': 'application/json' };
 const rand = rng(3);
 const tags = tagIdsFor(20);
+const batchClient = { clientId: `cb-${newId()}`, next: 1, task: taskSource(5) };
 const body = () =>
-  JSON.stringify({ clientId: `c1-${newId()}`, schemaVersion: 1, mutations: [{ id: 1, name: 'task.create', args: { id: newId(), ...taskFields(rand, tags) } }] });
+  batch === 1
+    ? JSON.stringify({ clientId: `c1-${newId()}`, schemaVersion: 1, mutations: [{ id: 1, name: 'task.create', args: { id: newId(), ...taskFields(rand, tags) } }] })
+    : JSON.stringify({
+        clientId: batchClient.clientId,
+        schemaVersion: 1,
+        mutations: Array.from({ length: batch }, () => {
+          const { id, fields } = batchClient.task();
+          return { id: batchClient.next++, name: 'task.create', args: { id, ...fields } };
+        }),
+      });
 
 async function run(n) {
   let sent = 0;
@@ -75,6 +90,20 @@ async function run(n) {
   const worker = async () => {
     while (sent < n) {
       sent++;
+      if (batch > 1) {
+        // Every mutation applied, in as many requests as the server's batch budget needs (as pushAll does).
+        let mutations = JSON.parse(body()).mutations;
+        while (mutations.length > 0) {
+          const res = await app.inject({ method: 'POST', url: '/api/sync/push', headers, payload: { clientId: batchClient.clientId, schemaVersion: 1, mutations } });
+          if (res.statusCode !== 200) {
+            failed++;
+            break;
+          }
+          const last = res.json().lastMutationId;
+          mutations = mutations.filter((m) => m.id > last);
+        }
+        continue;
+      }
       const res = await app.inject({ method: 'POST', url: '/api/sync/push', headers, payload: body() });
       if (res.statusCode !== 200) failed++;
     }

@@ -58,3 +58,22 @@ export async function runShaped<R>(db: AnyDb, shape: string, parameters: readonl
 export function shapeCount(db: AnyDb): number {
   return texts.get(db.getExecutor().adapter)?.size ?? 0;
 }
+
+/** Lists up to this long keep their own length as a shape; longer ones are padded to a multiple of it. */
+const PAD_STEP = 8;
+
+/**
+ * `items` padded to one of a few lengths by repeating its last item, for an `IN (…)` list or an insert that
+ * ignores conflicts (`ON CONFLICT DO NOTHING`), where a repeated item changes nothing: a push of 50 mutations
+ * reads 50–60 rows and writes 60–90 tag references, and without padding nearly every push has a count of its
+ * own, so Kysely builds and compiles the query, and SQLite prepares its statement, anew. Padded, a handful of
+ * shapes serve them all (at most PAD_STEP − 1 extra items a list).
+ */
+export function padded<T>(items: readonly T[]): readonly T[] {
+  const n = items.length;
+  if (n <= PAD_STEP || n % PAD_STEP === 0) return items;
+  const out = items.slice();
+  const last = items[n - 1]!;
+  while (out.length % PAD_STEP !== 0) out.push(last);
+  return out;
+}

@@ -95,10 +95,26 @@ export class StoreMonitor {
     return this.freeCheck;
   }
 
+  /** The pragmas every data write runs, prepared once (`Database.pragma` prepares anew at every call). */
+  private readonly pragmas = new Map<string, Sqlite.Statement>();
+
+  /** Run a pragma from its prepared statement: its single value (a setting of `max_page_count` answers one too). */
+  private pragma(source: string): unknown {
+    let stmt = this.pragmas.get(source);
+    if (!stmt) {
+      stmt = this.sqlite.prepare(`PRAGMA ${source}`);
+      if (stmt.reader) stmt.pluck();
+      // A few texts at most: the two reads, and the limits a write sets (which change as the file grows).
+      if (this.pragmas.size >= 8) this.pragmas.clear();
+      this.pragmas.set(source, stmt);
+    }
+    return stmt.reader ? stmt.get() : stmt.run();
+  }
+
   private pageCounts(): PageCounts {
     return {
-      pages: Number(this.sqlite.pragma('page_count', { simple: true })),
-      maxPages: Number(this.sqlite.pragma('max_page_count', { simple: true })),
+      pages: Number(this.pragma('page_count')),
+      maxPages: Number(this.pragma('max_page_count')),
     };
   }
 
@@ -110,9 +126,9 @@ export class StoreMonitor {
    */
   limitDataWrite(): () => void {
     const counts = this.pageCounts();
-    this.sqlite.pragma(`max_page_count = ${this.dataPageLimit(counts)}`);
+    this.pragma(`max_page_count = ${this.dataPageLimit(counts)}`);
     return () => {
-      this.sqlite.pragma(`max_page_count = ${counts.maxPages}`);
+      this.pragma(`max_page_count = ${counts.maxPages}`);
     };
   }
 

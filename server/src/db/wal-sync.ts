@@ -27,12 +27,19 @@ export class WalSync {
   /** Syncs done (tests read it). */
   syncs = 0;
 
+  /** The two pragmas, prepared once: `Database.pragma` prepares its statement anew at every call. */
+  private readonly toNormal: Sqlite.Statement;
+  private readonly toFull: Sqlite.Statement;
+
   constructor(
-    private readonly sqlite: Pick<Sqlite.Database, 'pragma'>,
+    sqlite: Pick<Sqlite.Database, 'prepare'>,
     private readonly walFile: string,
     /** Syncs the file to disk (tests hold it to see what waits for it). */
     private readonly syncer: FileSyncer = keptOpenSync(),
-  ) {}
+  ) {
+    this.toNormal = sqlite.prepare('PRAGMA synchronous = NORMAL');
+    this.toFull = sqlite.prepare('PRAGMA synchronous = FULL');
+  }
 
   /** The database is closing: let go of the file. */
   close(): void {
@@ -45,7 +52,7 @@ export class WalSync {
    * `flush`, and answers only once that has resolved.
    */
   relax(): void {
-    this.sqlite.pragma('synchronous = NORMAL');
+    this.toNormal.run();
   }
 
   committed(): void {
@@ -54,7 +61,7 @@ export class WalSync {
 
   /** Back to FULL for every other write (whose own sync then also covers the frames before it). */
   restore(): void {
-    this.sqlite.pragma('synchronous = FULL');
+    this.toFull.run();
   }
 
   /** Resolves once everything committed before the call is on disk. */

@@ -3,6 +3,7 @@ import jwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@adhd/shared/users/schema';
+import { runShaped } from '../db/compiled.js';
 import { readOrCreateStoredSecret } from '../db/secrets.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { newId, newSecret, nowIso, sha256 } from '../lib/ids.js';
@@ -134,12 +135,17 @@ export const authPlugin = fp<{ secret: string | null; accessTokenTtl: number; se
      * it moves to now + lifetime (so a session used at least every 90 days lives on, with one write a day).
      */
     async function activeSession(sessionId: string) {
-      const row = await app.db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at', 'users.role', 'users.disabled'])
-        .where('sessions.id', '=', sessionId)
-        .executeTakeFirst();
+      // Every authenticated request runs it: built and compiled once (db/compiled.ts).
+      const {
+        rows: [row],
+      } = await runShaped(app.db, 'auth.activeSession', [sessionId], () =>
+        app.db
+          .selectFrom('sessions')
+          .innerJoin('users', 'users.id', 'sessions.user_id')
+          .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at', 'users.role', 'users.disabled'])
+          .where('sessions.id', '=', sessionId)
+          .compile(),
+      );
       const now = Date.now();
       if (!row || row.disabled || Date.parse(row.expires_at) <= now) return null;
       if (Date.parse(row.expires_at) < now + ttlMs - SLIDE_EVERY_MS) {

@@ -109,8 +109,8 @@ export class SyncEngine {
   private async flush(trx: Db, userId: string, tx: ServerTx, bytes: number, counters: UserCounters) {
     if (tx.changeCount === 0) return { seq: null, versions: new Map<string, number>(), counters };
     const after = await bumpSeq(trx, userId, tx.changeCount, bytes, counters.exists);
-    const { rows, versions, unheld } = await tx.rowsToWrite(after.seq - tx.changeCount + 1);
-    await upsertEntities(trx, userId, rows, tx.pace, unheld);
+    const { rows, versions, unheld, tags } = await tx.rowsToWrite(after.seq - tx.changeCount + 1);
+    await upsertEntities(trx, userId, rows, tx.pace, unheld, tags);
     if (this.clock().getTime() - this.epochAt >= this.limits.epochRotateMs) await this.openEpoch(trx);
     return { seq: after.seq, versions, counters: after };
   }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { runShaped } from '../../db/compiled.js';
+import { padded, runShaped } from '../../db/compiled.js';
 import { dialectOf } from '../../db/dialect.js';
 import type { CutPage } from '../../db/joined-bytes.js';
 import type { EntitiesTable } from '../../db/schema.js';
@@ -34,8 +34,9 @@ export async function findEntity(db: Db, userId: string, type: string, id: strin
 
 export async function findEntities(db: Db, userId: string, type: string, ids: string[]): Promise<EntityRow[]> {
   if (ids.length === 0) return [];
-  const { rows } = await runShaped(db, `findEntities.${ids.length}`, [userId, type, ...ids], () =>
-    ofType(db, userId, type).select(ROW_COLUMNS).where('id', 'in', ids).compile(),
+  const list = padded(ids);
+  const { rows } = await runShaped(db, `findEntities.${list.length}`, [userId, type, ...list], () =>
+    ofType(db, userId, type).select(ROW_COLUMNS).where('id', 'in', list).compile(),
   );
   return rows;
 }
@@ -110,7 +111,8 @@ const UPSERT_COLUMNS = ['user_id', 'type', 'id', 'data', 'parent_id', 'version',
 
 /**
  * Write rows (insert or replace) and their tag references; `pace` runs between chunks (see lib/pace.ts).
- * `unheld`: rows known to be new to the database (no references of theirs to drop).
+ * `unheld`: rows known to be new to the database (no references of theirs to drop); `tags`: rows' tag ids
+ * known without parsing their JSON (writeTagRefs).
  */
 export async function upsertEntities(
   db: Db,
@@ -118,8 +120,9 @@ export async function upsertEntities(
   rows: EntityRow[],
   pace: () => Promise<void> = async () => {},
   unheld: ReadonlySet<EntityRow> = new Set(),
+  tags?: ReadonlyMap<EntityRow, string[]>,
 ): Promise<void> {
-  await writeTagRefs(db, userId, rows, pace, unheld);
+  await writeTagRefs(db, userId, rows, pace, unheld, tags);
   for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
     await pace();
     const values: EntitiesTable[] = rows.slice(i, i + UPSERT_CHUNK).map((r) => ({

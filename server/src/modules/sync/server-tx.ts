@@ -2,7 +2,7 @@ import type { EntityType } from '@adhd/shared/sync/protocol';
 import { holdsTag, PARENT_FIELD, type MutationTx, type StoredRow } from '@adhd/shared/sync/mutator';
 import { pacer } from '../../lib/pace.js';
 import { findChildren, findEntities, findEntity, findLiveEntities, type Db, type EntityRow } from './repository.js';
-import { findTaggedIds } from './tag-refs.js';
+import { findTaggedIds, tagIdsOf } from './tag-refs.js';
 
 type Key = string;
 const keyOf = (type: string, id: string): Key => `${type}\u0000${id}`;
@@ -223,11 +223,15 @@ export class ServerTx implements MutationTx {
 
   /**
    * Rows to write, each with its version: versions `firstVersion…` in write order; `unheld` are those of them
-   * the database did not hold when this transaction read them (new rows: they have no tag references to drop).
+   * the database did not hold when this transaction read them (new rows: they have no tag references to drop);
+   * `tags` the tag ids of the live ones, from their data (so `writeTagRefs` need not parse their JSON again).
    */
-  async rowsToWrite(firstVersion: number): Promise<{ rows: EntityRow[]; versions: Map<Key, number>; unheld: Set<EntityRow> }> {
+  async rowsToWrite(
+    firstVersion: number,
+  ): Promise<{ rows: EntityRow[]; versions: Map<Key, number>; unheld: Set<EntityRow>; tags: Map<EntityRow, string[]> }> {
     const rows: EntityRow[] = [];
     const unheld = new Set<EntityRow>();
+    const tags = new Map<EntityRow, string[]>();
     const versions = new Map<Key, number>();
     let version = firstVersion;
     for (const [key, { type, row, json }] of this.staged) {
@@ -248,8 +252,9 @@ export class ServerTx implements MutationTx {
       };
       rows.push(written);
       if (this.cache.get(key) === null) unheld.add(written);
+      if (!row.deleted) tags.set(written, tagIdsOf(row.data));
     }
-    return { rows, versions, unheld };
+    return { rows, versions, unheld, tags };
   }
 }
 
