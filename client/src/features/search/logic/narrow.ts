@@ -60,23 +60,50 @@ export function subsetOf(prev: string, next: string): boolean {
   return before.every((term, i) => after[i] === term || typosAllowed(after[i]!) === 0);
 }
 
+/** Two rows of the edit distance's table, reused (grown for longer words). */
+let rowA = new Uint16Array(64);
+let rowB = new Uint16Array(64);
+
 /** Levenshtein distance of `a` and `b` if it is at most `max`, else `max + 1`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  let row = new Array<number>(b.length + 1);
+  if (rowA.length <= b.length) {
+    rowA = new Uint16Array(b.length * 2);
+    rowB = new Uint16Array(b.length * 2);
+  }
+  let prev = rowA;
+  let row = rowB;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     row[0] = i;
     let least = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      if (row[j]! < least) least = row[j]!;
+      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
+      const d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
+      row[j] = d;
+      if (d < least) least = d;
     }
     if (least > max) return max + 1;
     [prev, row] = [row, prev];
   }
   return Math.min(prev[b.length]!, max + 1);
+}
+
+/**
+ * The distinct folded words of a text, kept per text (the same string of the same document, keystroke after
+ * keystroke: a note's body is read once, not at every keystroke). Emptied when it grows past `WORDS_KEPT` texts.
+ */
+const wordsOf = new Map<string, readonly string[]>();
+const WORDS_KEPT = 1000;
+
+function distinctWords(text: string): readonly string[] {
+  let words = wordsOf.get(text);
+  if (!words) {
+    if (wordsOf.size >= WORDS_KEPT) wordsOf.clear();
+    wordsOf.set(text, (words = [...new Set(foldedWords(text))]));
+  }
+  return words;
 }
 
 /** Whether a document word matches a query term: by prefix, or within the term's typos. */
@@ -93,16 +120,26 @@ export function matchDocument(doc: { title: string; body: string }, terms: reado
   const typos = terms.map((t) => typosAllowed(t));
   const found = terms.map(() => false);
   const matched = new Set<string>();
-  const words = new Set(foldedWords(doc.title));
-  if (!titlesOnly) for (const w of foldedWords(doc.body)) words.add(w);
-  for (const word of words) {
-    for (let i = 0; i < terms.length; i++) {
-      if (!wordMatches(word, terms[i]!, typos[i])) continue;
-      found[i] = true;
-      matched.add(word);
+  const look = (words: readonly string[]) => {
+    for (const word of words) {
+      for (let i = 0; i < terms.length; i++) {
+        if (!wordMatches(word, terms[i]!, typos[i])) continue;
+        found[i] = true;
+        matched.add(word);
+      }
     }
-  }
+  };
+  look(distinctWords(doc.title));
+  if (!titlesOnly && doc.body) look(distinctWords(doc.body));
   return found.every(Boolean) ? matched : null;
+}
+
+/** Reads the words of the documents on screen ahead of the next keystroke (in idle time), which then narrows them. */
+export function readAhead(docs: readonly { title: string; body: string }[]): void {
+  for (const doc of docs) {
+    distinctWords(doc.title);
+    if (doc.body) distinctWords(doc.body);
+  }
 }
 
 /** The types whose every match is in a worker's answer for `query` (`counts`: matches per type). */

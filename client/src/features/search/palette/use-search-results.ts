@@ -8,7 +8,7 @@ import { docOf } from '../data/documents';
 import { localDatabaseComplete } from '../data/local-complete';
 import { localSearchFor } from '../data/local-search';
 import { serverSearch } from '../data/server-search';
-import { exactTypes, narrow, type NarrowItem, type ShownList } from '../logic/narrow';
+import { exactTypes, narrow, readAhead, type NarrowItem, type ShownList } from '../logic/narrow';
 import { foldTerm, tokenize } from '../logic/text';
 import { SEARCH_TYPES, type SearchAnswer, type SearchType } from '../logic/types';
 
@@ -134,6 +134,8 @@ export function useSearchResults(db: AppDatabase, query: string): { results: Pal
         }
         const before = shown.current;
         shown.current = { query: q, items, exact: exactTypes(q, answer.counts, PER_TYPE), narrowed: false };
+        // The next keystroke narrows these rows: their words are read while the user is between two keys.
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(() => readAhead(items), { timeout: 500 });
         if (before?.query === q) {
           // The same query on screen (narrowed at the keystroke, or an answer asked again): no render if equal.
           const outcome = compareLists(before.items, items);
