@@ -116,6 +116,12 @@ describe('typedForward and subsetOf', () => {
     expect(typedForward('', 'p')).toBe(false);
   });
 
+  it('is not forward from or to a one- or two-letter query (titles only)', () => {
+    expect(typedForward('p', 'pr')).toBe(false);
+    expect(typedForward('pr', 'pro')).toBe(false);
+    expect(typedForward('pro', 'proj')).toBe(true);
+  });
+
   it('is a subset only when no grown word allows a typo and neither query is short', () => {
     expect(subsetOf('pro', 'proj')).toBe(false); // "proj" allows one typo: "prxj" is not a "pro…" word
     expect(subsetOf('pr', 'pro')).toBe(false); // "pr" looked at titles only
@@ -163,7 +169,7 @@ describe('narrow', () => {
     expect([...narrow(shownFor('project', all), 'project d', current)!.exact]).toEqual(all);
     // A grown word allowing a typo, or a short query before: provisional.
     expect(narrow(shownFor('project', all), 'projects', current)!.exact.size).toBe(0);
-    expect(narrow(shownFor('pr', all), 'pro', current)!.exact.size).toBe(0);
+    expect(narrow(shownFor('pr', all), 'pro', current)).toBeNull();
     // A truncated group (not in `exact`) stays provisional.
     expect([...narrow(shownFor('project', ['note']), 'project d', current)!.exact]).toEqual(['note']);
   });

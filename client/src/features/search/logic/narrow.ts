@@ -43,9 +43,12 @@ export const queryTerms = (query: string): string[] => foldedWords(query);
 
 /**
  * Whether `next` types forward from `prev`: each word of `prev` is the start of the word at its place in `next`,
- * which may add words. Backspace, a changed word, a query replaced (pasted over) are not.
+ * which may add words. Backspace, a changed word, a query replaced (pasted over) are not. Nor is a step from or to
+ * a one- or two-letter query (titles only): there the narrowed list is nearly never the answer (the few rows of a
+ * one-letter query's list that go on matching, then the bodies a third letter searches), so it would change twice.
  */
 export function typedForward(prev: string, next: string): boolean {
+  if (isShortQuery(prev) || isShortQuery(next)) return false;
   const before = queryTerms(prev);
   const after = queryTerms(next);
   if (before.length === 0 || after.length < before.length) return false;
