@@ -17,7 +17,7 @@
 import { existsSync } from 'node:fs';
 import { CHROMIUM, buildClient, cpuProfile, defaultClientDist, launchChromium, registerBenchUser, signedInContext, startAppServer } from './browser.mjs';
 import { traceCpu } from './search/trace.mjs';
-import { askMeasures, buildMeasures, openPalette, typeAndWait } from './search/pages.mjs';
+import { askMeasures, buildMeasures, narrowMeasures, openPalette, typeAndWait } from './search/pages.mjs';
 import { isMain, median, newId, percentile, pushMutations, r2, rng, sig3, withPass } from './lib.mjs';
 
 const dist = defaultClientDist();
@@ -122,6 +122,8 @@ export async function runBench({ say = console.log } = {}) {
       if (profiler) await profiler.save(process.env.BENCH_PROFILE);
       const asks = await page.evaluate(askMeasures);
       if (round > 0) out.asks = (out.asks ?? []).concat(asks);
+      const narrowed = await page.evaluate(narrowMeasures);
+      if (round > 0) out.narrowed = (out.narrowed ?? []).concat(narrowed);
     }
     out.roundTripP50 = median(out.asks.map((a) => a.roundTripMs));
     out.workerP50 = median(out.asks.map((a) => a.workerMs));
@@ -134,6 +136,12 @@ export async function runBench({ say = console.log } = {}) {
     out.commitP95 = percentile(out.commits, 95);
     say(`search (client): keystroke → list changed (before the frame): p50 ${out.commitP50.toFixed(1)} ms, p95 ${out.commitP95.toFixed(1)} ms`);
     say(`search (client): keystroke → query posted p50 ${median(out.keyParts).toFixed(2)} ms; answer → list changed p50 ${median(out.renders).toFixed(2)} ms, p95 ${percentile(out.renders, 95).toFixed(2)} ms`);
+    if (out.narrowed.length > 0) {
+      // Diagnostic: keystrokes whose list was narrowed on the main thread, and what the worker's answer then changed.
+      const n = (pred) => out.narrowed.filter(pred).length;
+      say(`search (client): narrowed at the keystroke ${out.narrowed.length} of ${out.keys.length} keystrokes (provisional ${n((x) => x.provisional)}); the worker's answer then: same ${n((x) => x.outcome === 'same')}, other bold words ${n((x) => x.outcome === 'terms')}, reordered ${n((x) => x.outcome === 'order')}, rows added/removed ${n((x) => x.outcome === 'rows')}`);
+      if (process.env.BENCH_NARROW_DETAIL) for (const x of out.narrowed) if (x.outcome !== 'same') say(`search (client):   ${JSON.stringify(x)}`);
+    }
     say(`search (client): query round trip to the worker p50 ${out.roundTripP50.toFixed(1)} ms; in the worker p50 ${out.workerP50.toFixed(1)} ms, p95 ${out.workerP95.toFixed(1)} ms`);
     await ctx.close();
   } finally {

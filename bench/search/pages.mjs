@@ -67,3 +67,15 @@ export function askMeasures() {
   performance.clearMeasures('search:ask');
   return out;
 }
+
+/**
+ * Diagnostic: for each keystroke whose list the palette narrowed on the main thread (a query typed forward), how
+ * the worker's answer compared with it (`same`, `terms`: other bold words, `order`: same rows reordered, `rows`:
+ * rows added or removed) and whether the narrowed list was provisional; clears them. Empty on builds without it.
+ */
+export function narrowMeasures() {
+  const entries = performance.getEntriesByName('search:narrow');
+  const out = entries.map((e) => ({ ...e.detail, provisional: !!e.detail?.provisional }));
+  performance.clearMarks('search:narrow');
+  return out;
+}

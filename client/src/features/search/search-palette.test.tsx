@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { AppDatabase } from '../../db/database';
@@ -102,6 +102,39 @@ describe('the search palette on the local database', () => {
     await waitFor(() => expect(screen.getAllByTestId('search-result')[0]!.textContent).toContain('Renew passport'));
     await user.keyboard('xyz');
     expect(await screen.findByText('No results for “passpxyz”')).toBeTruthy();
+  });
+
+  it('narrows the list in the keystroke’s own task when typing forward; the index’s answer then adds what it found', async () => {
+    await seed(db, 'task', 't1', { title: 'Project alpha' });
+    await seed(db, 'task', 't2', { title: 'Prxje beta' });
+    await seed(db, 'note', 'n1', { title: 'Plans', content: 'The Ёлка project' });
+    const user = userEvent.setup();
+    renderWithI18n(<Harness />);
+    const input = await openWithCtrlK(user);
+    const list = () => within(palette()!).getByRole('listbox');
+    const rows = () => screen.queryAllByTestId('search-result').map((r) => r.textContent);
+    await user.keyboard('proj');
+    await waitFor(() => expect(list().getAttribute('data-query')).toBe('proj'));
+    expect(rows()).toEqual(['Project alpha', 'PlansThe Ёлка project']);
+
+    // The index (in-process in jsdom) answers in a later microtask: what shows right after the event is the narrowed list.
+    fireEvent.change(input, { target: { value: 'proje' } });
+    expect(list().getAttribute('data-query')).toBe('proje');
+    expect(rows()).toEqual(['Project alpha', 'PlansThe Ёлка project']);
+    // "prxje" is one typo from "proje" (not from "proj"): the index's answer brings it in.
+    await waitFor(() => expect(rows()).toContain('Prxje beta'));
+
+    // A new word narrows too, with its bold words for the new query (ё folded).
+    fireEvent.change(input, { target: { value: 'proje ел' } });
+    expect(list().getAttribute('data-query')).toBe('proje ел');
+    expect(rows()).toEqual(['PlansThe Ёлка project']);
+    expect(within(screen.getByTestId('search-result')).getByText('Ёлка').tagName).toBe('STRONG');
+
+    // A backspace does not narrow: the list waits for the index's answer.
+    fireEvent.change(input, { target: { value: 'proje е' } });
+    expect(list().getAttribute('data-query')).toBe('proje ел');
+    await waitFor(() => expect(list().getAttribute('data-query')).toBe('proje е'));
+    expect(searchCalls()).toHaveLength(0);
   });
 
   it('offers recent searches on a blank query without any call, clears them, and Ctrl+K and Escape close it', async () => {

@@ -1,4 +1,5 @@
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
+import { fuzzyFor, isShortQuery, TITLE_BOOST } from './match-rules';
 import { foldedWords } from './text';
 import { SEARCH_TYPES, type IndexChange, type SearchAnswer, type SearchDoc, type SearchHit, type SearchType } from './types';
 
@@ -13,12 +14,7 @@ export { docKey, SEARCH_TYPES, type IndexChange, type SearchAnswer, type SearchD
  * (logic/text.ts); a query matches words by prefix and, from four letters on, with a typo (fuzzy 0.2 of the
  * term's length), every word of the query in the same document. A one- or two-letter query looks at titles only.
  */
-const TITLE_BOOST = 3;
-const FUZZY = 0.2;
-const FUZZY_FROM = 4;
-/** A query shorter than this (one or two letters) searches titles only: in bodies it matches nearly everything. */
-const SHORT_QUERY = 3;
-
+// The constants are in match-rules.ts: the palette's narrowing (narrow.ts) matches words by the same rules.
 const OPTIONS: Options<SearchDoc> = {
   idField: 'id',
   fields: ['title', 'body'],
@@ -31,7 +27,7 @@ const OPTIONS: Options<SearchDoc> = {
     // 0.2 of the term's length, from four letters on: one typo in 4–7 letters, two from 8. A three-letter
     // prefix with a typo allowed matches most of the vocabulary (every two-letter word and its completions):
     // 3–7 times the work of the same search without it, for matches nobody meant.
-    fuzzy: (term) => (term.length >= FUZZY_FROM ? FUZZY : false),
+    fuzzy: fuzzyFor,
     combineWith: 'AND',
   },
 };
@@ -94,7 +90,7 @@ export class SearchIndex {
     const counts: Partial<Record<SearchType, number>> = {};
     const hits: SearchHit[] = [];
     if (!query.trim()) return { hits, counts };
-    const short = query.trim().length < SHORT_QUERY;
+    const short = isShortQuery(query);
     for (const [type, mini] of this.byType) {
       if (mini.documentCount === 0) continue;
       let results: SearchResult[] = mini.search(query, { fields: ['title'] });
