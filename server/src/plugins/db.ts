@@ -52,7 +52,8 @@ export function openSqlite(file: string): OpenedDatabase {
   const database = withStatementCache(sqlite, () => {
     indexer.close();
     walSync?.close();
-    void checkpointer?.close();
+    // Synchronously: a caller may remove the folder right after db.destroy().
+    checkpointer?.closeSync(10_000);
   });
   const db = new Kysely<Database>({ dialect: new CooperativeSqliteDialect({ database }) });
   attachStore(db, new StoreMonitor(sqlite, path.dirname(file)));
