@@ -1,0 +1,270 @@
+import { useLingui } from '@lingui/react/macro';
+import { Popover } from 'radix-ui';
+import { memo, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { PopoverPanel } from '../../../components/ui/popover-field';
+import { formatLongDate, weekdayNames, type ClockMode } from '../../../lib/dates';
+import { useToday } from '../../../lib/use-prefs';
+import type { EntryProps } from '../data/to-fc';
+import { dayNumber, dayString, droppedAt, gridEventOf, layoutWeeks, shiftEvent, timeText, type GridEvent, type Segment, type WeekLayout } from '../logic/month-layout';
+import { visibleRange } from '../logic/views';
+import type { CalendarViewProps } from './calendar-view';
+import { EventContent } from './event-content';
+import { attachMonthDrag } from './month-drag';
+import '../calendar.css';
+
+const WEEKS = 6;
+
+interface Day {
+  date: string;
+  day: number;
+  /** The cell's name: the full date ('Sunday, November 29, 2026'). */
+  label: string;
+  outside: boolean;
+}
+
+/** The grid's callbacks, one stable object (the rows and entries are memoised). */
+interface Handlers {
+  onToggleTask(taskId: string, completed: boolean): void;
+  onToggleHabit(habitId: string, date: string, done: boolean): void;
+  onOpen(id: string, entry: EntryProps): void;
+  setMore(date: string | null): void;
+}
+
+const EMPTY = new Map<string, GridEvent>();
+
+/**
+ * The month view (issue 15): a six-week grid of our own instead of FullCalendar's (which re-slices every visible
+ * event into its day table on any change: several frames per drop). The rows are computed from the inputs per week
+ * and memoised: a drop re-renders the rows whose events changed, in the pointerup's task (`flushSync`), and the
+ * event is shown moved until the local write's echo brings its new input (or `revert` puts it back).
+ */
+export function MonthGrid(props: CalendarViewProps) {
+  const { anchor, inputs, timeZone, weekStartDay, clockMode, locale } = props;
+  const latest = useRef(props);
+  latest.current = props;
+  const today = useToday(timeZone);
+  const first = useMemo(() => dayNumber(visibleRange('month', anchor, weekStartDay, 0).from), [anchor, weekStartDay]);
+  const month = anchor.slice(0, 7);
+
+  // The dates are formatted once per range.
+  const weeks = useMemo(
+    () =>
+      Array.from({ length: WEEKS }, (_, w) =>
+        Array.from({ length: 7 }, (_, c): Day => {
+          const date = dayString(first + w * 7 + c);
+          return { date, day: Number(date.slice(8)), label: formatLongDate(date, locale), outside: !date.startsWith(month) };
+        }),
+      ),
+    [first, locale, month],
+  );
+  const weekdays = useMemo(() => ({ short: weekdayNames(locale, weekStartDay, 'short'), narrow: weekdayNames(locale, weekStartDay, 'narrow'), long: weekdayNames(locale, weekStartDay, 'long') }), [locale, weekStartDay]);
+
+  // Events moved by a drop, shown so until their input changes (the local write's echo) or the move is put back.
+  const [moved, setMoved] = useState<ReadonlyMap<string, GridEvent>>(EMPTY);
+  const base = useMemo(() => inputs.map(gridEventOf), [inputs]);
+  const events = useMemo(
+    () =>
+      moved.size === 0
+        ? base
+        : base.map((e) => {
+            const m = moved.get(e.id);
+            return m && m.input === e.input ? m : e;
+          }),
+    [base, moved],
+  );
+  const current = useRef({ base, events });
+  current.current = { base, events };
+  const cache = useRef<ReturnType<typeof layoutWeeks>>([]);
+  const rows = useMemo(() => (cache.current = layoutWeeks(events, first, WEEKS, cache.current)), [events, first]);
+
+  const [more, setMore] = useState<string | null>(null);
+  const handlers = useMemo<Handlers>(
+    () => ({
+      onToggleTask: (id, completed) => latest.current.onToggleTask(id, completed),
+      onToggleHabit: (id, date, done) => latest.current.onToggleHabit(id, date, done),
+      onOpen: (_id, entry) => latest.current.onEventClick(entry),
+      setMore,
+    }),
+    [],
+  );
+
+  const root = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const find = (id: string) => current.current.events.find((e) => e.id === id);
+    return attachMonthDrag(root.current!, {
+      canDrag: (id) => find(id)?.draggable === true,
+      drop(id, from, to) {
+        const ev = find(id);
+        if (!ev) return;
+        const days = dayNumber(to) - dayNumber(from);
+        const shifted = shiftEvent(ev, days);
+        const at = droppedAt(ev, days, latest.current.timeZone);
+        // Shown on its new day in this task (the next frame), before the write and its echo.
+        flushSync(() =>
+          setMoved((prev) => {
+            const live = new Set(current.current.base.map((e) => e.input));
+            const next = new Map<string, GridEvent>();
+            for (const [k, v] of prev) if (live.has(v.input)) next.set(k, v);
+            return next.set(id, shifted);
+          }),
+        );
+        latest.current.onEventChange(ev.entry, at, () =>
+          setMoved((prev) => {
+            if (prev.get(id) !== shifted) return prev;
+            const next = new Map(prev);
+            next.delete(id);
+            return next;
+          }),
+        );
+      },
+    });
+  }, []);
+
+  // One listener for the grid: a day's empty area creates, an event opens (its tick and title buttons act alone).
+  const onClick = (e: MouseEvent<HTMLDivElement>) => {
+    const target = e.target as Element;
+    const ev = target.closest<HTMLElement>('[data-event-id]');
+    if (ev) {
+      if (target.closest('button')) return;
+      const found = current.current.events.find((x) => x.id === ev.dataset.eventId);
+      if (found) latest.current.onEventClick(found.entry);
+      return;
+    }
+    if (target.closest('button, [role="dialog"]')) return;
+    const cell = target.closest<HTMLElement>('[data-date]');
+    if (cell?.dataset.date && root.current?.contains(cell)) latest.current.onDateClick({ date: cell.dataset.date, time: null, allDay: true });
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    const el = e.target as HTMLElement;
+    if (!el.dataset?.eventId || el.getAttribute('role') !== 'button') return;
+    e.preventDefault();
+    const found = current.current.events.find((x) => x.id === el.dataset.eventId);
+    if (found) latest.current.onEventClick(found.entry);
+  };
+
+  const todayN = dayNumber(today);
+  return (
+    <div className="cal-root" data-view="month">
+      <div ref={root} role="grid" aria-readonly="true" className="cal-month" onClick={onClick} onKeyDown={onKeyDown}>
+        <div role="row" className="cal-m-head">
+          {weekdays.short.map((name, i) => (
+            <div role="columnheader" key={i} aria-label={weekdays.long[i]} className="cal-m-wd">
+              <span className="cal-m-wd-short">{name}</span>
+              <span className="cal-m-wd-narrow" aria-hidden="true">
+                {weekdays.narrow[i]}
+              </span>
+            </div>
+          ))}
+        </div>
+        {rows.map(({ layout }, w) => {
+          const inRow = todayN >= layout.first && todayN < layout.first + 7;
+          const moreHere = more !== null && more >= weeks[w]![0]!.date && more <= weeks[w]![6]!.date ? more : null;
+          return <WeekRow key={w} days={weeks[w]!} layout={layout} today={inRow ? today : null} clockMode={clockMode} more={moreHere} handlers={handlers} />;
+        })}
+      </div>
+    </div>
+  );
+}
+
+interface WeekRowProps {
+  days: Day[];
+  layout: WeekLayout;
+  /** Today, when it is in this row (null otherwise, so the other rows' props stay). */
+  today: string | null;
+  clockMode: ClockMode;
+  /** The day of this row whose "+N more" list is open. */
+  more: string | null;
+  handlers: Handlers;
+}
+
+/** A week: seven day cells, the events' pieces in lines (a bar drawn from its first day in the row). */
+const WeekRow = memo(function WeekRow({ days, layout, today, clockMode, more, handlers }: WeekRowProps) {
+  const extra = layout.hidden.some((n) => n > 0) ? 1 : 0;
+  return (
+    <div role="row" className="cal-m-row" style={{ '--lines': layout.lanes + extra } as CSSProperties}>
+      {days.map((d, c) => (
+        <div key={d.date} role="gridcell" data-date={d.date} aria-label={d.label} className="cal-m-cell" data-today={d.date === today || undefined} data-outside={d.outside || undefined}>
+          <div className="cal-m-num" aria-hidden="true">
+            {d.day}
+          </div>
+          <div className="cal-m-events">
+            {layout.starts[c]!.map((seg) => (
+              <Entry key={seg.ev.id} seg={seg} segStart={d.date} clockMode={clockMode} handlers={handlers} />
+            ))}
+            {layout.hidden[c]! > 0 && <MoreLink day={d} n={layout.hidden[c]!} segments={layout.byDay[c]!} open={more === d.date} clockMode={clockMode} handlers={handlers} />}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+});
+
+interface EntryViewProps {
+  seg: Segment;
+  /** The day the piece starts on (the grabbed day of a drag is counted from it). */
+  segStart: string;
+  clockMode: ClockMode;
+  handlers: Handlers;
+  /** In the "+N more" list: one line each, not placed in the row. */
+  listed?: boolean;
+}
+
+/** One event's piece: a bar (all-day, several days) or a dot, the time and the title; its content is EventContent. */
+const Entry = memo(function Entry({ seg, segStart, clockMode, handlers, listed }: EntryViewProps) {
+  const { ev } = seg;
+  const bar = seg.bar;
+  const time = !ev.allDay && seg.isStart ? timeText(ev.start, clockMode) : '';
+  const style: Record<string, string | number> = listed ? {} : { '--lane': seg.lane, '--span': seg.span };
+  if (ev.color) style['--fc-event-color'] = ev.color;
+  if (ev.textColor) style['--fc-event-contrast-color'] = ev.textColor;
+  const cls = ['cal-m-event', bar ? 'cal-m-bar' : 'cal-m-item', listed && 'cal-m-listed', (seg.isStart || listed) && 'cal-m-start', (seg.isEnd || listed) && 'cal-m-end', ev.draggable && !listed && 'cal-m-draggable', ev.className]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div
+      className={cls}
+      style={style as CSSProperties}
+      data-event-id={ev.id}
+      data-seg-start={segStart}
+      data-span={seg.span}
+      role={ev.interactive ? 'button' : undefined}
+      tabIndex={ev.interactive ? 0 : undefined}
+    >
+      {!bar && <span className="cal-m-dot" aria-hidden="true" />}
+      <EventContent id={ev.id} entry={ev.entry} title={ev.title} timeText={time} onToggleTask={handlers.onToggleTask} onToggleHabit={handlers.onToggleHabit} onOpen={handlers.onOpen} />
+    </div>
+  );
+});
+
+interface MoreLinkProps {
+  day: Day;
+  n: number;
+  segments: Segment[];
+  open: boolean;
+  clockMode: ClockMode;
+  handlers: Handlers;
+}
+
+/** "+N more": the day's whole list in a popover (Esc or a click outside closes it). */
+function MoreLink({ day, n, segments, open, clockMode, handlers }: MoreLinkProps) {
+  const { t } = useLingui();
+  return (
+    <Popover.Root open={open} onOpenChange={(o) => handlers.setMore(o ? day.date : null)}>
+      <Popover.Trigger asChild>
+        <button type="button" className="cal-m-more">
+          {t`+${n} more`}
+        </button>
+      </Popover.Trigger>
+      <PopoverPanel className="cal-root cal-m-popover" aria-label={day.label}>
+        <div className="cal-m-popover-title">{day.label}</div>
+        <div className="cal-m-popover-list">
+          {segments.map((seg) => (
+            <Entry key={seg.ev.id} seg={seg} segStart={day.date} clockMode={clockMode} handlers={handlers} listed />
+          ))}
+        </div>
+      </PopoverPanel>
+    </Popover.Root>
+  );
+}
