@@ -34,14 +34,14 @@ interface Drag {
  * under it is marked with a class, and the drop is handed to `drop` in the pointerup's task. A click stays a click
  * (MOUSE_SLOP); on touch the event is picked up after a press and hold (HOLD_MS), so a swipe still scrolls the
  * page. Esc cancels. The events are `[data-event-id]` elements with `data-seg-start` (the day their piece in the
- * row starts) and `data-span` (its days); the days are `[data-date]` elements inside `root`. Returns the detach.
+ * row starts) and `data-span` (its days); the days are `[role="gridcell"][data-date]` elements inside `root`. Returns the detach.
  */
 export function attachMonthDrag(root: HTMLElement, options: MonthDragOptions): () => void {
   let drag: Drag | null = null;
   let swallowClick = false;
 
   const dayAt = (x: number, y: number): HTMLElement | null => {
-    const cell = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-date]');
+    const cell = document.elementFromPoint(x, y)?.closest<HTMLElement>('[role="gridcell"][data-date]');
     return cell && root.contains(cell) ? cell : null;
   };
 
@@ -59,8 +59,8 @@ export function attachMonthDrag(root: HTMLElement, options: MonthDragOptions): (
     mirror.append(copy);
     document.body.append(mirror);
     d.mirror = mirror;
+    // (No class on the grid itself: that would restyle every event in it, at the start and again in the drop.)
     d.el.classList.add('cal-m-dragging');
-    root.classList.add('cal-m-drag-on');
   };
 
   const mark = (d: Drag, cell: HTMLElement | null) => {
@@ -78,7 +78,6 @@ export function attachMonthDrag(root: HTMLElement, options: MonthDragOptions): (
     d.mirror?.remove();
     d.el.classList.remove('cal-m-dragging');
     d.target?.classList.remove('cal-m-target');
-    root.classList.remove('cal-m-drag-on');
     window.removeEventListener('pointermove', onMove, true);
     window.removeEventListener('pointerup', onUp, true);
     window.removeEventListener('pointercancel', onCancel, true);
@@ -178,6 +177,12 @@ export function attachMonthDrag(root: HTMLElement, options: MonthDragOptions): (
     e.stopPropagation();
     e.preventDefault();
   };
+  // A press on an event neither focuses it nor starts a text selection: a drop removes the pressed element from its
+  // day, and Chrome brings the whole page's style up to date (synchronously, in the drop) to remove a focused one.
+  const onMouseDown = (e: MouseEvent) => {
+    const target = e.target as Element;
+    if (e.button === 0 && !target.closest('button, a, input') && target.closest('[data-event-id]')) e.preventDefault();
+  };
   // A long press must not open the context menu of a touch screen.
   const onContextMenu = (e: Event) => {
     if (drag) e.preventDefault();
@@ -185,11 +190,13 @@ export function attachMonthDrag(root: HTMLElement, options: MonthDragOptions): (
 
   root.addEventListener('pointerdown', onDown);
   root.addEventListener('click', onClick, true);
+  root.addEventListener('mousedown', onMouseDown);
   root.addEventListener('contextmenu', onContextMenu);
   return () => {
     end();
     root.removeEventListener('pointerdown', onDown);
     root.removeEventListener('click', onClick, true);
+    root.removeEventListener('mousedown', onMouseDown);
     root.removeEventListener('contextmenu', onContextMenu);
   };
 }

@@ -28,7 +28,6 @@ interface Handlers {
   onToggleTask(taskId: string, completed: boolean): void;
   onToggleHabit(habitId: string, date: string, done: boolean): void;
   onOpen(id: string, entry: EntryProps): void;
-  setMore(date: string | null): void;
 }
 
 const EMPTY = new Map<string, GridEvent>();
@@ -63,28 +62,34 @@ export function MonthGrid(props: CalendarViewProps) {
   // Events moved by a drop, shown so until their input changes (the local write's echo) or the move is put back.
   const [moved, setMoved] = useState<ReadonlyMap<string, GridEvent>>(EMPTY);
   const base = useMemo(() => inputs.map(gridEventOf), [inputs]);
-  const events = useMemo(
-    () =>
+  // (Which moves still stand, noted while they are applied: a drop keeps only those, with no pass over the inputs.)
+  const standing = useRef<ReadonlySet<string>>(new Set());
+  const events = useMemo(() => {
+    const live = new Set<string>();
+    const out =
       moved.size === 0
         ? base
         : base.map((e) => {
             const m = moved.get(e.id);
-            return m && m.input === e.input ? m : e;
-          }),
-    [base, moved],
-  );
-  const current = useRef({ base, events });
-  current.current = { base, events };
+            if (!m || m.input !== e.input) return e;
+            live.add(e.id);
+            return m;
+          });
+    standing.current = live;
+    return out;
+  }, [base, moved]);
+  const current = useRef({ events });
+  current.current = { events };
   const cache = useRef<ReturnType<typeof layoutWeeks>>([]);
   const rows = useMemo(() => (cache.current = layoutWeeks(events, first, WEEKS, cache.current)), [events, first]);
 
-  const [more, setMore] = useState<string | null>(null);
+  // The "+N more" list open: its day and its button (one popover for the grid, anchored on that button).
+  const [more, setMore] = useState<{ date: string; button: HTMLElement } | null>(null);
   const handlers = useMemo<Handlers>(
     () => ({
       onToggleTask: (id, completed) => latest.current.onToggleTask(id, completed),
       onToggleHabit: (id, date, done) => latest.current.onToggleHabit(id, date, done),
       onOpen: (_id, entry) => latest.current.onEventClick(entry),
-      setMore,
     }),
     [],
   );
@@ -103,9 +108,8 @@ export function MonthGrid(props: CalendarViewProps) {
         // Shown on its new day in this task (the next frame), before the write and its echo.
         flushSync(() =>
           setMoved((prev) => {
-            const live = new Set(current.current.base.map((e) => e.input));
             const next = new Map<string, GridEvent>();
-            for (const [k, v] of prev) if (live.has(v.input)) next.set(k, v);
+            for (const [k, v] of prev) if (standing.current.has(k)) next.set(k, v);
             return next.set(id, shifted);
           }),
         );
@@ -124,6 +128,8 @@ export function MonthGrid(props: CalendarViewProps) {
   // One listener for the grid: a day's empty area creates, an event opens (its tick and title buttons act alone).
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
     const target = e.target as Element;
+    const moreButton = target.closest<HTMLElement>('.cal-m-more');
+    if (moreButton?.dataset.date) return setMore({ date: moreButton.dataset.date, button: moreButton });
     const ev = target.closest<HTMLElement>('[data-event-id]');
     if (ev) {
       if (target.closest('button')) return;
@@ -160,9 +166,9 @@ export function MonthGrid(props: CalendarViewProps) {
         </div>
         {rows.map(({ layout }, w) => {
           const inRow = todayN >= layout.first && todayN < layout.first + 7;
-          const moreHere = more !== null && more >= weeks[w]![0]!.date && more <= weeks[w]![6]!.date ? more : null;
-          return <WeekRow key={w} days={weeks[w]!} layout={layout} today={inRow ? today : null} clockMode={clockMode} more={moreHere} handlers={handlers} />;
+          return <WeekRow key={w} days={weeks[w]!} layout={layout} today={inRow ? today : null} clockMode={clockMode} handlers={handlers} />;
         })}
+        {more && <MoreList key={more.date} date={more.date} button={more.button} first={first} rows={rows} weeks={weeks} clockMode={clockMode} handlers={handlers} onClose={() => setMore(null)} />}
       </div>
     </div>
   );
@@ -174,13 +180,11 @@ interface WeekRowProps {
   /** Today, when it is in this row (null otherwise, so the other rows' props stay). */
   today: string | null;
   clockMode: ClockMode;
-  /** The day of this row whose "+N more" list is open. */
-  more: string | null;
   handlers: Handlers;
 }
 
 /** A week: seven day cells, the events' pieces in lines (a bar drawn from its first day in the row). */
-const WeekRow = memo(function WeekRow({ days, layout, today, clockMode, more, handlers }: WeekRowProps) {
+const WeekRow = memo(function WeekRow({ days, layout, today, clockMode, handlers }: WeekRowProps) {
   const extra = layout.hidden.some((n) => n > 0) ? 1 : 0;
   return (
     <div role="row" className="cal-m-row" style={{ '--lines': layout.lanes + extra } as CSSProperties}>
@@ -193,7 +197,7 @@ const WeekRow = memo(function WeekRow({ days, layout, today, clockMode, more, ha
             {layout.starts[c]!.map((seg) => (
               <Entry key={seg.ev.id} seg={seg} segStart={d.date} clockMode={clockMode} handlers={handlers} />
             ))}
-            {layout.hidden[c]! > 0 && <MoreLink day={d} n={layout.hidden[c]!} segments={layout.byDay[c]!} open={more === d.date} clockMode={clockMode} handlers={handlers} />}
+            {layout.hidden[c]! > 0 && <MoreButton date={d.date} n={layout.hidden[c]!} />}
           </div>
         </div>
       ))}
@@ -212,7 +216,17 @@ interface EntryViewProps {
 }
 
 /** One event's piece: a bar (all-day, several days) or a dot, the time and the title; its content is EventContent. */
-const Entry = memo(function Entry({ seg, segStart, clockMode, handlers, listed }: EntryViewProps) {
+const Entry = memo(EntryView, (a, b) => {
+  // A row laid out again gives its pieces new objects: an unchanged piece does not render again.
+  const s = a.seg;
+  const t = b.seg;
+  return (
+    s.ev === t.ev && s.lane === t.lane && s.span === t.span && s.isStart === t.isStart && s.isEnd === t.isEnd && s.bar === t.bar &&
+    a.segStart === b.segStart && a.clockMode === b.clockMode && a.handlers === b.handlers && a.listed === b.listed
+  );
+});
+
+function EntryView({ seg, segStart, clockMode, handlers, listed }: EntryViewProps) {
   const { ev } = seg;
   const bar = seg.bar;
   const time = !ev.allDay && seg.isStart ? timeText(ev.start, clockMode) : '';
@@ -236,32 +250,52 @@ const Entry = memo(function Entry({ seg, segStart, clockMode, handlers, listed }
       <EventContent id={ev.id} entry={ev.entry} title={ev.title} timeText={time} onToggleTask={handlers.onToggleTask} onToggleHabit={handlers.onToggleHabit} onOpen={handlers.onOpen} />
     </div>
   );
-});
-
-interface MoreLinkProps {
-  day: Day;
-  n: number;
-  segments: Segment[];
-  open: boolean;
-  clockMode: ClockMode;
-  handlers: Handlers;
 }
 
-/** "+N more": the day's whole list in a popover (Esc or a click outside closes it). */
-function MoreLink({ day, n, segments, open, clockMode, handlers }: MoreLinkProps) {
+/** "+N more" of a day: a plain button (the grid's click listener opens the day's list). */
+const MoreButton = memo(function MoreButton({ date, n }: { date: string; n: number }) {
   const { t } = useLingui();
   return (
-    <Popover.Root open={open} onOpenChange={(o) => handlers.setMore(o ? day.date : null)}>
-      <Popover.Trigger asChild>
-        <button type="button" className="cal-m-more">
-          {t`+${n} more`}
-        </button>
-      </Popover.Trigger>
-      <PopoverPanel className="cal-root cal-m-popover" aria-label={day.label}>
+    <button type="button" className="cal-m-more" data-date={date} aria-haspopup="dialog">
+      {t`+${n} more`}
+    </button>
+  );
+});
+
+interface MoreListProps {
+  date: string;
+  button: HTMLElement;
+  first: number;
+  rows: readonly { layout: WeekLayout }[];
+  weeks: readonly Day[][];
+  clockMode: ClockMode;
+  handlers: Handlers;
+  onClose(): void;
+}
+
+/** A day's whole list in a popover on its "+N more" (Esc or a click outside closes it; the focus goes back). */
+function MoreList({ date, button, first, rows, weeks, clockMode, handlers, onClose }: MoreListProps) {
+  const n = dayNumber(date) - first;
+  const w = Math.floor(n / 7);
+  const layout = rows[w]?.layout;
+  const day = weeks[w]?.[n % 7];
+  const anchor = useMemo(() => ({ current: button }), [button]);
+  if (!layout || !day) return null;
+  return (
+    <Popover.Root open onOpenChange={(open) => !open && onClose()}>
+      <Popover.Anchor virtualRef={anchor} />
+      <PopoverPanel
+        className="cal-root cal-m-popover"
+        aria-label={day.label}
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          if (button.isConnected) button.focus();
+        }}
+      >
         <div className="cal-m-popover-title">{day.label}</div>
         <div className="cal-m-popover-list">
-          {segments.map((seg) => (
-            <Entry key={seg.ev.id} seg={seg} segStart={day.date} clockMode={clockMode} handlers={handlers} listed />
+          {layout.byDay[n % 7]!.map((seg) => (
+            <Entry key={seg.ev.id} seg={seg} segStart={date} clockMode={clockMode} handlers={handlers} listed />
           ))}
         </div>
       </PopoverPanel>
