@@ -82,7 +82,6 @@ export function attachMonthDrag(root: HTMLElement, options: MonthDragOptions): (
     window.removeEventListener('pointerup', onUp, true);
     window.removeEventListener('pointercancel', onCancel, true);
     window.removeEventListener('keydown', onKey, true);
-    document.removeEventListener('touchmove', onTouchMove);
     if (d.started) {
       // The click that follows a drag (on the day or the event under the pointer) is not one.
       swallowClick = true;
@@ -128,7 +127,8 @@ export function attachMonthDrag(root: HTMLElement, options: MonthDragOptions): (
     end();
   };
 
-  // Once a touch drag has started the page must not scroll under it.
+  // Once a touch drag has started the page must not scroll under it. (Listened to for as long as the grid is there:
+  // a blocking listener added only after the touch began may not be waited for by the browser's scrolling.)
   const onTouchMove = (e: TouchEvent) => {
     if (drag?.started && e.cancelable) e.preventDefault();
   };
@@ -162,7 +162,6 @@ export function attachMonthDrag(root: HTMLElement, options: MonthDragOptions): (
     window.addEventListener('pointercancel', onCancel, true);
     window.addEventListener('keydown', onKey, true);
     if (d.touch) {
-      document.addEventListener('touchmove', onTouchMove, { passive: false });
       d.timer = setTimeout(() => {
         if (drag !== d) return;
         start(d);
@@ -192,11 +191,13 @@ export function attachMonthDrag(root: HTMLElement, options: MonthDragOptions): (
   root.addEventListener('click', onClick, true);
   root.addEventListener('mousedown', onMouseDown);
   root.addEventListener('contextmenu', onContextMenu);
+  root.addEventListener('touchmove', onTouchMove, { passive: false });
   return () => {
     end();
     root.removeEventListener('pointerdown', onDown);
     root.removeEventListener('click', onClick, true);
     root.removeEventListener('mousedown', onMouseDown);
     root.removeEventListener('contextmenu', onContextMenu);
+    root.removeEventListener('touchmove', onTouchMove);
   };
 }

@@ -51,9 +51,9 @@ const cell = (date: string) => document.querySelector<HTMLElement>(`[role="gridc
 const eventIn = (date: string, title: string) => [...cell(date).querySelectorAll<HTMLElement>('[data-testid="calendar-event"]')].find((e) => e.textContent?.includes(title));
 const eventElement = (title: string) => [...document.querySelectorAll<HTMLElement>('[data-event-id]')].find((e) => e.dataset.eventId === title)!;
 
-function pointer(type: string, target: EventTarget, x: number, y: number) {
+function pointer(type: string, target: EventTarget, x: number, y: number, pointerType = 'mouse') {
   const e = new MouseEvent(type, { bubbles: true, cancelable: true, clientX: x, clientY: y, button: 0 });
-  Object.assign(e, { pointerId: 1, pointerType: 'mouse', isPrimary: true });
+  Object.assign(e, { pointerId: 1, pointerType, isPrimary: true });
   target.dispatchEvent(e);
 }
 
@@ -162,5 +162,36 @@ describe('MonthGrid', () => {
     expect(document.querySelector('.cal-m-mirror')).toBeNull();
     pointer('pointerup', window, 40, 10);
     expect(props.onEventChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('on touch, picks an event up after a press and hold (the page then does not scroll); a swipe before it scrolls', () => {
+    vi.useFakeTimers();
+    try {
+      const { props } = setup();
+      const dentist = eventElement('Dentist');
+      document.elementFromPoint = () => cell('2025-03-13');
+      pointer('pointerdown', dentist, 10, 10, 'touch');
+      pointer('pointermove', window, 10, 40, 'touch'); // a swipe: the page scrolls
+      vi.advanceTimersByTime(500);
+      expect(document.querySelector('.cal-m-mirror')).toBeNull();
+      pointer('pointerup', window, 10, 40, 'touch');
+
+      pointer('pointerdown', dentist, 10, 10, 'touch');
+      vi.advanceTimersByTime(350);
+      expect(document.querySelector('.cal-m-mirror')).not.toBeNull();
+      const scroll = new Event('touchmove', { bubbles: true, cancelable: true });
+      dentist.dispatchEvent(scroll);
+      expect(scroll.defaultPrevented).toBe(true);
+      pointer('pointermove', window, 60, 12, 'touch');
+      pointer('pointerup', window, 60, 12, 'touch');
+      expect(props.onEventChange).toHaveBeenCalledTimes(1);
+      expect(props.onEventChange).toHaveBeenCalledWith(entry('Dentist'), { start: '2025-03-13T14:30:00+01:00', end: '2025-03-13T15:30:00+01:00', allDay: false }, expect.any(Function));
+      // Without a drag, a touch's move is the page's.
+      const after = new Event('touchmove', { bubbles: true, cancelable: true });
+      eventElement('Dentist').dispatchEvent(after);
+      expect(after.defaultPrevented).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
