@@ -18,7 +18,7 @@ const WEEKS = 6;
 interface Day {
   date: string;
   day: number;
-  /** The cell's name: the full date ('Sunday, November 29, 2026'). */
+  /** The full date ('Sunday, November 29, 2026'): the cell's first text for assistive technology. */
   label: string;
   outside: boolean;
 }
@@ -189,9 +189,11 @@ const WeekRow = memo(function WeekRow({ days, layout, today, clockMode, handlers
   return (
     <div role="row" className="cal-m-row" style={{ '--lines': layout.lanes + extra } as CSSProperties}>
       {days.map((d, c) => (
-        <div key={d.date} role="gridcell" data-date={d.date} aria-label={d.label} className="cal-m-cell" data-today={d.date === today || undefined} data-outside={d.outside || undefined}>
-          <div className="cal-m-num" aria-hidden="true">
-            {d.day}
+        <div key={d.date} role="gridcell" data-date={d.date} className="cal-m-cell" data-today={d.date === today || undefined} data-outside={d.outside || undefined}>
+          {/* The full date is the cell's text for assistive technology (a label would hide its events' titles). */}
+          <div className="cal-m-num">
+            <span aria-hidden="true">{d.day}</span>
+            <span className="sr-only">{d.label}</span>
           </div>
           <div className="cal-m-events">
             {layout.starts[c]!.map((seg) => (
