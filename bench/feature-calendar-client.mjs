@@ -60,8 +60,8 @@ async function seedUser(server, today, events = EVENTS, recurring = RECURRING) {
 }
 
 async function drag(page, from, to) {
-  const a = (await page.locator(`.cal-root [role="cell"][data-date="${from}"] [data-testid="calendar-event"]`, { hasText: 'Drag me' }).first().boundingBox());
-  const b = (await page.locator(`.cal-root [role="cell"][data-date="${to}"]`).first().boundingBox());
+  const a = (await page.locator(`.cal-root :is([role="cell"], [role="gridcell"])[data-date="${from}"] [data-testid="calendar-event"]`, { hasText: 'Drag me' }).first().boundingBox());
+  const b = (await page.locator(`.cal-root :is([role="cell"], [role="gridcell"])[data-date="${to}"]`).first().boundingBox());
   await page.evaluate(armDrop, ['Drag me', to]);
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
@@ -81,7 +81,7 @@ async function measure(browser, server, u, today, say, label) {
   await page.goto(`${server.url}/calendar`);
   await page.locator('[data-testid="sync-badge"][data-status="synced"]').waitFor({ timeout: 120_000 });
   const mid = (m) => `${monthStart(today, m).slice(0, 8)}15`;
-  await page.locator(`.cal-root [role="cell"][data-date="${today}"] [data-testid="calendar-event"]`).first().waitFor({ timeout: 60_000 });
+  await page.locator(`.cal-root :is([role="cell"], [role="gridcell"])[data-date="${today}"] [data-testid="calendar-event"]`).first().waitFor({ timeout: 60_000 });
   await page.waitForTimeout(500);
 
   // 140: this month ⇄ next month.

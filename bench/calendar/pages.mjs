@@ -10,7 +10,7 @@ export function navigateMonth([button, date, withEvents = true]) {
     const t0 = performance.now();
     let done = false;
     const check = () => {
-      if (done || !document.querySelector(`.cal-root [role="cell"][data-date="${date}"]${withEvents ? ' [data-testid="calendar-event"]' : ''}`)) return;
+      if (done || !document.querySelector(`.cal-root :is([role="cell"], [role="gridcell"])[data-date="${date}"]${withEvents ? ' [data-testid="calendar-event"]' : ''}`)) return;
       done = true;
       mo.disconnect();
       requestAnimationFrame(() => resolve(performance.now() - t0));
@@ -29,7 +29,7 @@ export function openCalendar([date, withEvents = true]) {
     const t0 = performance.now();
     let done = false;
     const check = () => {
-      if (done || !document.querySelector(`.cal-root [role="cell"][data-date="${date}"]${withEvents ? ' [data-testid="calendar-event"]' : ''}`)) return;
+      if (done || !document.querySelector(`.cal-root :is([role="cell"], [role="gridcell"])[data-date="${date}"]${withEvents ? ' [data-testid="calendar-event"]' : ''}`)) return;
       done = true;
       mo.disconnect();
       requestAnimationFrame(() => resolve(performance.now() - t0));
@@ -54,7 +54,7 @@ export function armDrop([title, date]) {
       for (const e of list.getEntries()) if (e.startTime >= t0) longest = Math.max(longest, e.duration);
     });
     po.observe({ type: 'longtask' });
-    const inTarget = () => [...document.querySelectorAll(`.cal-root [role="cell"][data-date="${date}"] [data-testid="calendar-event"]`)].some((e) => e.textContent.includes(title));
+    const inTarget = () => [...document.querySelectorAll(`.cal-root :is([role="cell"], [role="gridcell"])[data-date="${date}"] [data-testid="calendar-event"]`)].some((e) => e.textContent.includes(title));
     addEventListener(
       'pointerup',
       () => {

@@ -16,6 +16,7 @@ import { FC_VIEW, type CalendarView } from '../logic/views';
 import { applyInputs } from './apply-inputs';
 import { batchDropRenders } from './batch-drop';
 import { EventContent } from './event-content';
+import { MonthGrid } from './month-grid';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, classicTheme];
 
@@ -57,11 +58,16 @@ class ApiHolder extends CalendarController {
 const timeFormat = (clock: ClockMode) =>
   clock === '24h' ? ({ hour: '2-digit', minute: '2-digit', hour12: false } as const) : ({ hour: 'numeric', minute: '2-digit', meridiem: 'short', hour12: true } as const);
 
+/** The month on the grid of our own (month-grid.tsx); the week, day and days views on FullCalendar. */
+export function CalendarViewPane(props: CalendarViewProps) {
+  return props.view === 'month' ? <MonthGrid {...props} /> : <TimeGridPane {...props} />;
+}
+
 /**
  * FullCalendar 7 (this lazy chunk only) driven by the screen's state: the view and the date go to its API,
  * the events are the visible range's inputs. FullCalendar's own toolbar is off (the screen has its own).
  */
-export function CalendarViewPane(props: CalendarViewProps) {
+function TimeGridPane(props: CalendarViewProps) {
   const { view, days, anchor, inputs, timeZone, weekStartDay, clockMode, locale } = props;
   const [holder] = useState(() => new ApiHolder());
   // The handlers change with the screen's state; FullCalendar gets stable functions that call the latest.
