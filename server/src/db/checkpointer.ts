@@ -27,15 +27,12 @@ export const BACKSTOP_PAGES = 2_000;
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Sqlite = require(workerData.driver);
-const closed = new Int32Array(workerData.closed);
 const db = new Sqlite(workerData.file, { fileMustExist: true });
 db.pragma('synchronous = FULL');
 const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
 parentPort.on('message', (message) => {
   if (message === 'close') {
     db.close();
-    Atomics.store(closed, 0, 1);
-    Atomics.notify(closed, 0);
     parentPort.close();
     return;
   }
@@ -67,15 +64,13 @@ export class Checkpointer {
   onError: (err: Error) => void = () => undefined;
   /** Callers of `checkpointNow` and `close` waiting for the running checkpoint. */
   private readonly waiters: (() => void)[] = [];
-  /** Set to 1 by the worker once its connection is closed (`closeSync` waits on it). */
-  private readonly closed = new Int32Array(new SharedArrayBuffer(4));
 
   constructor(
     file: string,
     private readonly delayMs = DELAY_MS,
   ) {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver, closed: this.closed.buffer } });
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver } });
     this.worker.unref();
     this.worker.on('message', (m: { ok: true; result: CheckpointResult } | { ok: false; error: string }) => {
       this.running = false;
@@ -127,18 +122,6 @@ export class Checkpointer {
       this.timer = null;
       this.start();
     });
-  }
-
-  /** `close()` for a caller that cannot wait asynchronously: blocks until the worker's connection is closed. */
-  closeSync(timeoutMs: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const worker = this.worker;
-    if (!worker || this.closing) return;
-    this.worker = null;
-    this.closing = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-    worker.postMessage('close');
-    Atomics.wait(this.closed, 0, 0, timeoutMs);
   }
 
   /** Let go of the worker's connection: after the running checkpoint, if any. */

@@ -52,8 +52,7 @@ export function openSqlite(file: string): OpenedDatabase {
   const database = withStatementCache(sqlite, () => {
     indexer.close();
     walSync?.close();
-    // Synchronously: a caller may remove the folder right after db.destroy().
-    checkpointer?.closeSync(10_000);
+    void checkpointer?.close();
   });
   const db = new Kysely<Database>({ dialect: new CooperativeSqliteDialect({ database }) });
   attachStore(db, new StoreMonitor(sqlite, path.dirname(file)));
