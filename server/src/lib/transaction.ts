@@ -3,7 +3,6 @@ import type { Database } from '../db/schema.js';
 import { storeFailureOf, storeOf } from '../db/store.js';
 import { walSyncOf } from '../db/wal-sync.js';
 import { searchIndexerOf } from '../db/search-index.js';
-import { checkpointerOf } from '../db/checkpointer.js';
 
 /** How long a write waits in total for another process's write lock before answering 503. */
 export const BUSY_WAIT_MS = 1_000;
@@ -83,8 +82,6 @@ export async function sqliteWriteTransaction<T>(
       store?.wrote();
       // The rows it changed are indexed for search shortly (ADR 0007; a search drains the queue first).
       searchIndexerOf(db)?.poke();
-      // And checkpointed into the database file shortly, in a worker thread (db/checkpointer.ts).
-      checkpointerOf(db)?.committed();
       return result;
     } catch (err) {
       // Out of time, the SQLITE_BUSY error itself goes on: the error handler answers it 503 STORE_BUSY.

@@ -10,7 +10,6 @@ import { attachStore, StoreMonitor } from '../db/store.js';
 import { openPostgres } from '../db/postgres.js';
 import { isPostgres } from '../db/dialect.js';
 import { attachWalSync, WalSync } from '../db/wal-sync.js';
-import { attachCheckpointer, BACKSTOP_PAGES, Checkpointer, checkpointerOf } from '../db/checkpointer.js';
 import { attachSearchIndexer, SearchIndexer, searchIndexerOf } from '../db/search-index.js';
 import { migrations } from '../db/migrations/index.js';
 
@@ -46,18 +45,13 @@ export function openSqlite(file: string): OpenedDatabase {
   // A 32 MiB page cache keeps hot rows in memory without growing the process much.
   sqlite.pragma('cache_size = -32768');
   const walSync = sqlite.pragma('journal_mode', { simple: true }) === 'wal' ? new WalSync(sqlite, `${file}-wal`) : undefined;
-  // Checkpoints run in a worker thread (db/checkpointer.ts); this connection's own is a backstop.
-  const checkpointer = walSync ? new Checkpointer(file) : undefined;
-  if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   const database = withStatementCache(sqlite, () => {
     indexer.close();
     walSync?.close();
-    void checkpointer?.close();
   });
   const db = new Kysely<Database>({ dialect: new CooperativeSqliteDialect({ database }) });
   attachStore(db, new StoreMonitor(sqlite, path.dirname(file)));
   if (walSync) attachWalSync(db, walSync);
-  if (checkpointer) attachCheckpointer(db, checkpointer);
   // Search is indexed after the writes (ADR 0007); migrateToLatest indexes what a crash left queued.
   const indexer = new SearchIndexer(sqlite, db);
   attachSearchIndexer(db, indexer);
@@ -163,10 +157,7 @@ export const dbPlugin = fp<{ dataDir: string; databaseUrl: string | null }>(
     const indexer = searchIndexerOf(db);
     if (indexer) indexer.onError = (err) => app.log.warn({ err }, 'search indexing failed; its rows stay queued');
     app.decorate('dbKind', opts.databaseUrl ? ('postgres' as const) : ('sqlite' as const));
-    const checkpointer = checkpointerOf(db);
-    if (checkpointer) checkpointer.onError = (err) => app.log.warn({ err }, 'WAL checkpoint failed; the connection checkpoints itself');
     app.addHook('onClose', async () => {
-      await checkpointer?.close();
       await db.destroy();
       release();
     });
