@@ -11,32 +11,16 @@ import '../calendar.css';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ClockMode } from '../../../lib/dates';
 import type { EntryProps } from '../data/to-fc';
-import type { DroppedAt } from '../logic/move';
-import { FC_VIEW, type CalendarView } from '../logic/views';
+import { FC_VIEW } from '../logic/views';
 import { applyInputs } from './apply-inputs';
 import { batchDropRenders } from './batch-drop';
 import { EventContent } from './event-content';
 import { MonthGrid } from './month-grid';
+import type { CalendarViewProps } from './view-props';
+
+export type { CalendarViewProps } from './view-props';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, classicTheme];
-
-export interface CalendarViewProps {
-  view: CalendarView;
-  days: number;
-  anchor: string;
-  inputs: EventInput[];
-  timeZone: string;
-  weekStartDay: number;
-  clockMode: ClockMode;
-  locale: string;
-  /** A day (month view, all-day row) or a time slot was clicked. */
-  onDateClick(at: { date: string; time: string | null; allDay: boolean }): void;
-  onEventClick(entry: EntryProps): void;
-  /** An event was dragged or resized; `revert` puts it back (a refused or cancelled move). */
-  onEventChange(entry: EntryProps, at: DroppedAt, revert: () => void): void;
-  onToggleTask(taskId: string, completed: boolean): void;
-  onToggleHabit(habitId: string, date: string, done: boolean): void;
-}
 
 type FcEvent = { id: string; extendedProps: Record<string, unknown> };
 

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activateEnglish, installDomStandIns, renderWithI18n } from '../../../test/kit';
 import type { EntryProps } from '../data/to-fc';
-import type { CalendarViewProps } from './calendar-view';
+import type { CalendarViewProps } from './view-props';
 import { MonthGrid } from './month-grid';
 
 const entry = (id: string): EntryProps => ({ kind: 'event', readonly: false, recurring: false, occurrence: { id } as never });

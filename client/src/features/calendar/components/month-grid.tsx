@@ -8,7 +8,7 @@ import { useToday } from '../../../lib/use-prefs';
 import type { EntryProps } from '../data/to-fc';
 import { dayNumber, dayString, droppedAt, gridEventOf, layoutWeeks, shiftEvent, timeText, type GridEvent, type Segment, type WeekLayout } from '../logic/month-layout';
 import { visibleRange } from '../logic/views';
-import type { CalendarViewProps } from './calendar-view';
+import type { CalendarViewProps } from './view-props';
 import { EventContent } from './event-content';
 import { attachMonthDrag } from './month-drag';
 import '../calendar.css';
