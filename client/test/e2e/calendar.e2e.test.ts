@@ -5,8 +5,8 @@ import { registerOverHttp } from '../../../server/test/register-over-http.mjs';
 
 /**
  * The calendar journey in real Chromium against the real server: create an event by clicking a day of the month
- * view, see it in the week, day and days views, drag it to another day, reload offline and still see it there,
- * and see the move on a second device.
+ * view, see it in the week, day and days views, drag it to another day, make it a day longer by its resize
+ * handle, reload offline and still see it there, and see the move on a second device.
  */
 describe.runIf(hasChromium)('calendar journey', () => {
   let server: E2EServer;
@@ -99,6 +99,33 @@ describe.runIf(hasChromium)('calendar journey', () => {
     // The move reached the other device through the server (its poke stream).
     await eventIn(pageB, target, 'Dentist').waitFor({ timeout: 20_000 });
     expect(await eventIn(pageB, today, 'Dentist').count()).toBe(0);
+  });
+
+  it('resizes the all-day event by the handle at its end: one day more', async () => {
+    // (The month grid always shows at least five days after the month's end: the day after the target is in it.)
+    const grown = plusDays(target, 1);
+    await dayCell(pageA, grown).scrollIntoViewIfNeeded();
+    const bar = dayCell(pageA, target).locator('[data-event-id]', { hasText: 'Dentist' });
+    const handle = bar.locator('.cal-m-resizer[data-edge="end"]');
+    await expect(handle.count()).resolves.toBe(1);
+    expect(await handle.evaluate((el) => getComputedStyle(el).cursor)).toBe('ew-resize');
+    const from = (await handle.boundingBox())!;
+    const to = (await dayCell(pageA, grown).boundingBox())!;
+    await pageA.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await pageA.mouse.down();
+    await pageA.mouse.move(from.x + from.width / 2 + 6, from.y + from.height / 2, { steps: 3 });
+    await pageA.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+    // The days it would cover are marked while the handle is held.
+    await expect.poll(() => dayCell(pageA, grown).getAttribute('class')).toContain('cal-m-target');
+    await pageA.mouse.up();
+    const stored = async () => {
+      const res = await fetch(`${server.url}/api/events`, { headers: { authorization: `Bearer ${session.token}`, 'x-timezone': 'UTC' } });
+      return ((await res.json()) as { title: string; startDate: string; endDate: string | null; allDay: boolean }[]).map((e) => [e.title, e.startDate, e.endDate, e.allDay]);
+    };
+    await expect.poll(stored, { timeout: 20_000 }).toEqual([['Dentist', target, grown, true]]);
+    // Not opened by the release, and no mark left.
+    expect(await pageA.getByTestId('event-view').count()).toBe(0);
+    expect(await pageA.locator('.cal-m-target').count()).toBe(0);
   });
 
   it('still shows the moved event after an offline reload', async () => {

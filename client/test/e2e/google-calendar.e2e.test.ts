@@ -60,6 +60,9 @@ describe.runIf(hasChromium)('Google Calendar import', () => {
     await eventIn(other, 'Offsite day').waitFor();
     // Read-only events carry a lock; the Work calendar's colour, Google's blue for the primary (no colour of its own).
     await expect(eventIn(today, 'Team standup').locator('.cal-lock').count()).resolves.toBe(1);
+    // A read-only event has no resize handle (the all-day "Offsite day" would have one if it were the user's own).
+    await expect(dayCell(other).locator('[data-event-id]', { hasText: 'Offsite day' }).locator('.cal-m-resizer').count()).resolves.toBe(0);
+    await expect(dayCell(other).locator('[data-event-id]', { hasText: 'Offsite day' }).count()).resolves.toBe(1);
     const colour = (date: string, title: string) => dayCell(date).locator('[style*="--fc-event-color"]', { hasText: title }).first().getAttribute('style');
     expect(await colour(other, 'Offsite day')).toMatch(/--fc-event-color:\s*#0b8043/i);
     expect(await colour(today, 'Team standup')).toMatch(/--fc-event-color:\s*#4285f4/i);

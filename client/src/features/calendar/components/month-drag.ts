@@ -1,4 +1,5 @@
 import { addDays } from '@adhd/shared/time';
+import type { Edge } from '../logic/month-layout';
 
 /** Mouse and pen: moved this far (px) with the button down, it is a drag, not a click. */
 export const MOUSE_SLOP = 4;
@@ -11,6 +12,30 @@ export interface MonthDragOptions {
   canDrag(id: string): boolean;
   /** The event `id`, grabbed at its day `from`, was dropped on the day `to` (another day). Runs in the pointerup. */
   drop(id: string, from: string, to: string): void;
+  /** The first and last day (`YYYY-MM-DD`) of the event `id` when it may be resized, null otherwise. */
+  resizable?(id: string): { first: string; last: string } | null;
+  /** The `edge` of the event `id` was dragged to the day `to` (its days changed). Runs in the pointerup. */
+  resize?(id: string, edge: Edge, to: string): void;
+}
+
+/** A resize handle held (mouse or pen): the event's days, and the day its edge is over. */
+interface Resize {
+  id: string;
+  edge: Edge;
+  pointerId: number;
+  x0: number;
+  y0: number;
+  first: string;
+  last: string;
+  started: boolean;
+  /** The day the edge is over (null: off the grid, nothing changes). */
+  to: string | null;
+  cells: HTMLElement[];
+}
+
+/** The days an event over `first`–`last` covers with its `edge` at `to`, never past the other end. */
+function resizedRange(r: Resize, to: string): [string, string] {
+  return r.edge === 'start' ? [to < r.last ? to : r.last, r.last] : [r.first, to > r.first ? to : r.first];
 }
 
 interface Drag {
@@ -34,10 +59,17 @@ interface Drag {
  * under it is marked with a class, and the drop is handed to `drop` in the pointerup's task. A click stays a click
  * (MOUSE_SLOP); on touch the event is picked up after a press and hold (HOLD_MS), so a swipe still scrolls the
  * page. Esc cancels. The events are `[data-event-id]` elements with `data-seg-start` (the day their piece in the
- * row starts) and `data-span` (its days); the days are `[role="gridcell"][data-date]` elements inside `root`. Returns the detach.
+ * row starts) and `data-span` (its days); the days are `[role="gridcell"][data-date]` elements inside `root`.
+ *
+ * Resize (all-day bars, as FullCalendar's month had it): a `.cal-m-resizer[data-edge="start"|"end"]` handle inside
+ * an event, held with a mouse or pen (past MOUSE_SLOP), moves that edge over the days; the days the event would
+ * cover are marked with a class (no render per move), never past its other end; Esc cancels; the release on a day
+ * hands the new edge day to `resize`. A touch on a handle is a touch on the event (press and hold moves it).
+ * Returns the detach.
  */
 export function attachMonthDrag(root: HTMLElement, options: MonthDragOptions): () => void {
   let drag: Drag | null = null;
+  let resizing: Resize | null = null;
   let swallowClick = false;
 
   const dayAt = (x: number, y: number): HTMLElement | null => {
@@ -68,6 +100,81 @@ export function attachMonthDrag(root: HTMLElement, options: MonthDragOptions): (
     d.target?.classList.remove('cal-m-target');
     cell?.classList.add('cal-m-target');
     d.target = cell;
+  };
+
+  const endResize = () => {
+    const r = resizing;
+    if (!r) return;
+    resizing = null;
+    for (const c of r.cells) c.classList.remove('cal-m-target');
+    window.removeEventListener('pointermove', onResizeMove, true);
+    window.removeEventListener('pointerup', onResizeUp, true);
+    window.removeEventListener('pointercancel', onResizeCancel, true);
+    window.removeEventListener('keydown', onResizeKey, true);
+    if (r.started) {
+      swallowClick = true;
+      setTimeout(() => (swallowClick = false), 0);
+    }
+  };
+
+  const onResizeMove = (e: PointerEvent) => {
+    const r = resizing;
+    if (!r || e.pointerId !== r.pointerId) return;
+    if (!r.started) {
+      if (Math.hypot(e.clientX - r.x0, e.clientY - r.y0) <= MOUSE_SLOP) return;
+      r.started = true;
+      r.cells = [...root.querySelectorAll<HTMLElement>('[role="gridcell"][data-date]')];
+    }
+    const to = dayAt(e.clientX, e.clientY)?.dataset.date ?? null;
+    if (to === r.to) return;
+    r.to = to;
+    // The days the event would cover marked (42 cells; a class changes only where the range did).
+    const [a, b] = to ? resizedRange(r, to) : ['', ''];
+    for (const c of r.cells) {
+      const date = c.dataset.date!;
+      c.classList.toggle('cal-m-target', to !== null && date >= a && date <= b);
+    }
+  };
+
+  const onResizeUp = (e: PointerEvent) => {
+    const r = resizing;
+    if (!r || e.pointerId !== r.pointerId) return;
+    const to = r.started ? (dayAt(e.clientX, e.clientY)?.dataset.date ?? null) : null;
+    endResize();
+    if (!to) return;
+    const [a, b] = resizedRange(r, to);
+    if (a !== r.first || b !== r.last) options.resize?.(r.id, r.edge, r.edge === 'start' ? a : b);
+  };
+
+  const onResizeCancel = (e: PointerEvent) => {
+    if (resizing && e.pointerId === resizing.pointerId) endResize();
+  };
+
+  const onResizeKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !resizing) return;
+    e.preventDefault();
+    e.stopPropagation();
+    endResize();
+  };
+
+  /** A press on a resize handle with a mouse or pen. */
+  const startResize = (e: PointerEvent, handle: HTMLElement) => {
+    const id = handle.closest<HTMLElement>('[data-event-id]')?.dataset.eventId;
+    const edge = handle.dataset.edge;
+    if (!id || !root.contains(handle) || (edge !== 'start' && edge !== 'end')) return;
+    const days = options.resizable?.(id);
+    if (!days) return;
+    resizing = { id, edge, pointerId: e.pointerId, x0: e.clientX, y0: e.clientY, first: days.first, last: days.last, started: false, to: null, cells: [] };
+    // The handle keeps the pointer (and its ew-resize cursor) until the release.
+    try {
+      handle.setPointerCapture?.(e.pointerId);
+    } catch {
+      // (A pointer the browser does not know as active: the window's listeners still follow it.)
+    }
+    window.addEventListener('pointermove', onResizeMove, true);
+    window.addEventListener('pointerup', onResizeUp, true);
+    window.addEventListener('pointercancel', onResizeCancel, true);
+    window.addEventListener('keydown', onResizeKey, true);
   };
 
   const end = () => {
@@ -134,9 +241,15 @@ export function attachMonthDrag(root: HTMLElement, options: MonthDragOptions): (
   };
 
   const onDown = (e: PointerEvent) => {
-    if (drag || !e.isPrimary || (e.pointerType === 'mouse' && e.button !== 0)) return;
+    if (drag || resizing || !e.isPrimary || (e.pointerType === 'mouse' && e.button !== 0)) return;
     const target = e.target as Element;
     if (target.closest('button, a, input')) return; // a tick or a title button
+    const handle = target.closest<HTMLElement>('.cal-m-resizer');
+    if (handle && e.pointerType !== 'touch') {
+      // A handle resizes, or (not resizable after all) does nothing: it never starts a move.
+      startResize(e, handle);
+      return;
+    }
     const el = target.closest<HTMLElement>('[data-event-id]');
     const id = el?.dataset.eventId;
     if (!el || !id || !root.contains(el) || !options.canDrag(id)) return;
@@ -184,7 +297,7 @@ export function attachMonthDrag(root: HTMLElement, options: MonthDragOptions): (
   };
   // A long press must not open the context menu of a touch screen.
   const onContextMenu = (e: Event) => {
-    if (drag) e.preventDefault();
+    if (drag || resizing) e.preventDefault();
   };
 
   root.addEventListener('pointerdown', onDown);
@@ -194,6 +307,7 @@ export function attachMonthDrag(root: HTMLElement, options: MonthDragOptions): (
   root.addEventListener('touchmove', onTouchMove, { passive: false });
   return () => {
     end();
+    endResize();
     root.removeEventListener('pointerdown', onDown);
     root.removeEventListener('click', onClick, true);
     root.removeEventListener('mousedown', onMouseDown);

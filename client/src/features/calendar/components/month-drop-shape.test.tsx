@@ -2,7 +2,7 @@ import FullCalendar, { CalendarController, type CalendarApi, type EventInput } f
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { droppedAt, gridEventOf } from '../logic/month-layout';
+import { droppedAt, gridEventOf, resizedAt, resizedDays } from '../logic/month-layout';
 
 class ApiHolder extends CalendarController {
   api: CalendarApi | undefined;
@@ -39,6 +39,32 @@ describe('droppedAt has FullCalendar’s shape', () => {
           fc.setDates(String(input.start), input.end ? String(input.end) : null, { allDay: input.allDay });
           fc.moveDates({ days });
           expect(droppedAt(gridEventOf(input), days, zone), `${input.id} by ${days} in ${zone}`).toEqual({ start: fc.startStr, end: fc.endStr || null, allDay: fc.allDay });
+        }
+      }
+    });
+  }
+});
+
+/**
+ * A resize of an all-day bar is reported as FullCalendar's eventResize did: its handle moved the start (`startDelta`,
+ * `moveStart`) or the end (`endDelta`, `moveEnd`) by whole days; an event without an end gets one.
+ */
+describe('resizedAt has FullCalendar’s shape', () => {
+  const ALL_DAY = INPUTS.filter((i) => i.allDay);
+  for (const zone of ['Europe/Berlin', 'America/New_York']) {
+    it(`in ${zone}, for the start and end handles of one-day, multi-day and end-less all-day events`, () => {
+      const holder = new ApiHolder();
+      render(<FullCalendar controller={holder} plugins={[dayGridPlugin]} timeZone={zone} initialDate="2025-03-28" events={ALL_DAY} />);
+      for (const [edge, days] of [['end', 2], ['end', -1], ['start', -3], ['start', 1]] as const) {
+        for (const input of ALL_DAY) {
+          const ev = gridEventOf(input);
+          const moved = resizedDays(ev, edge, (edge === 'start' ? ev.first : ev.last) + days);
+          if (!moved || moved.last - moved.first !== ev.last - ev.first + (edge === 'end' ? days : -days)) continue; // clamped: FullCalendar refuses it
+          const fc = holder.api!.getEventById(String(input.id))!;
+          fc.setDates(String(input.start), input.end ? String(input.end) : null, { allDay: true });
+          if (edge === 'start') fc.moveStart({ days });
+          else fc.moveEnd({ days });
+          expect(resizedAt(moved.first, moved.last), `${input.id} ${edge} by ${days} in ${zone}`).toEqual({ start: fc.startStr, end: fc.endStr || null, allDay: fc.allDay });
         }
       }
     });

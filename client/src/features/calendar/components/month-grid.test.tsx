@@ -194,4 +194,97 @@ describe('MonthGrid', () => {
       vi.useRealTimers();
     }
   });
+
+  describe('resize of all-day bars', () => {
+    const RESIZE: EventInput[] = [
+      input('Conference', '2025-03-06', '2025-03-11'), // Thu 6 – Mon 10, two pieces
+      input('Holiday', '2025-03-20', '2025-03-21'),
+      input('Imported', '2025-03-24', '2025-03-25', { editable: false, startEditable: true, durationEditable: false }),
+      input('Task', '2025-03-25', '2025-03-26', { editable: false, interactive: false }),
+      input('Dentist', '2025-03-12T14:30:00', '2025-03-12T15:30:00'),
+      input('Overnight', '2025-03-13T22:00:00', '2025-03-14T02:00:00'),
+    ];
+    const handle = (id: string, edge: 'start' | 'end') => document.querySelector<HTMLElement>(`[data-event-id="${id}"] > .cal-m-resizer[data-edge="${edge}"]`);
+    const marked = () => [...document.querySelectorAll<HTMLElement>('[role="gridcell"].cal-m-target')].map((c) => c.dataset.date);
+    /** Holds the handle, moves it over `over` (marks checked by the caller), releases it on `to`. */
+    function resize(id: string, edge: 'start' | 'end', over: string, to = over) {
+      const h = handle(id, edge)!;
+      document.elementFromPoint = () => cell(over);
+      pointer('pointerdown', h, 100, 5);
+      pointer('pointermove', window, 140, 8);
+      const during = marked();
+      document.elementFromPoint = () => cell(to);
+      pointer('pointerup', window, 140, 8);
+      return during;
+    }
+
+    it('has handles at the event’s own start and end only, none on read-only, task or timed entries', () => {
+      setup({ inputs: RESIZE });
+      const pieces = [...document.querySelectorAll<HTMLElement>('[data-event-id="Conference"]')];
+      expect(pieces.map((p) => [...p.querySelectorAll<HTMLElement>('.cal-m-resizer')].map((h) => h.dataset.edge))).toEqual([['start'], ['end']]);
+      expect(handle('Holiday', 'start')).not.toBeNull();
+      expect(handle('Holiday', 'end')).not.toBeNull();
+      for (const id of ['Imported', 'Task', 'Dentist', 'Overnight']) expect(eventElement(id).querySelector('.cal-m-resizer'), id).toBeNull();
+    });
+
+    it('drags the end handle to a later day: the days marked, shown at once, reported with the new exclusive end', () => {
+      const { props } = setup({ inputs: RESIZE });
+      const during = resize('Conference', 'end', '2025-03-12');
+      expect(during).toEqual(['2025-03-06', '2025-03-07', '2025-03-08', '2025-03-09', '2025-03-10', '2025-03-11', '2025-03-12']);
+      expect(marked()).toEqual([]);
+      expect(props.onEventChange).toHaveBeenCalledTimes(1);
+      expect(props.onEventChange).toHaveBeenCalledWith(entry('Conference'), { start: '2025-03-06', end: '2025-03-13', allDay: true }, expect.any(Function));
+      expect([...document.querySelectorAll<HTMLElement>('[data-event-id="Conference"]')].map((p) => [p.dataset.segStart, p.dataset.span])).toEqual([
+        ['2025-03-06', '3'],
+        ['2025-03-09', '4'],
+      ]);
+      // The click after the release does not create an event on the day.
+      fireEvent.click(cell('2025-03-12'));
+      expect(props.onEventClick).not.toHaveBeenCalled();
+      expect(props.onDateClick).not.toHaveBeenCalled();
+      const revert = vi.mocked(props.onEventChange).mock.calls[0]![2];
+      act(() => revert());
+      expect(document.querySelector<HTMLElement>('[data-event-id="Conference"][data-seg-start="2025-03-09"]')!.dataset.span).toBe('2');
+    });
+
+    it('drags the start handle: a new start, the end kept', () => {
+      const { props } = setup({ inputs: RESIZE });
+      expect(resize('Conference', 'start', '2025-03-04')).toEqual(['2025-03-04', '2025-03-05', '2025-03-06', '2025-03-07', '2025-03-08', '2025-03-09', '2025-03-10']);
+      expect(props.onEventChange).toHaveBeenCalledWith(entry('Conference'), { start: '2025-03-04', end: '2025-03-11', allDay: true }, expect.any(Function));
+      expect(document.querySelector<HTMLElement>('[data-event-id="Conference"]')!.dataset.segStart).toBe('2025-03-04');
+    });
+
+    it('never past the other end: at least one day; back on its own day, no change', () => {
+      const { props } = setup({ inputs: RESIZE });
+      expect(resize('Conference', 'end', '2025-03-02')).toEqual(['2025-03-06']);
+      expect(props.onEventChange).toHaveBeenLastCalledWith(entry('Conference'), { start: '2025-03-06', end: '2025-03-07', allDay: true }, expect.any(Function));
+      expect(resize('Holiday', 'start', '2025-03-27')).toEqual(['2025-03-20']);
+      expect(resize('Holiday', 'end', '2025-03-20')).toEqual(['2025-03-20']);
+      expect(props.onEventChange).toHaveBeenCalledTimes(1);
+    });
+
+    it('Esc cancels; a click on a handle neither opens nor moves the event', () => {
+      const { props } = setup({ inputs: RESIZE });
+      const h = handle('Holiday', 'end')!;
+      document.elementFromPoint = () => cell('2025-03-22');
+      pointer('pointerdown', h, 100, 5);
+      pointer('pointermove', window, 160, 8);
+      expect(marked()).toEqual(['2025-03-20', '2025-03-21', '2025-03-22']);
+      expect(document.querySelector('.cal-m-mirror')).toBeNull(); // not a move
+      fireEvent.keyDown(window, { key: 'Escape' });
+      expect(marked()).toEqual([]);
+      pointer('pointerup', window, 160, 8);
+      expect(props.onEventChange).not.toHaveBeenCalled();
+      expect(document.querySelector('.cal-m-mirror')).toBeNull();
+
+      pointer('pointerdown', h, 100, 5);
+      pointer('pointerup', window, 100, 5);
+      fireEvent.click(h);
+      expect(props.onEventClick).not.toHaveBeenCalled();
+      expect(props.onEventChange).not.toHaveBeenCalled();
+      // The event itself still opens.
+      fireEvent.click(eventElement('Holiday'));
+      expect(props.onEventClick).toHaveBeenCalledWith(entry('Holiday'));
+    });
+  });
 });

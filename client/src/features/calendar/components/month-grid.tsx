@@ -6,7 +6,8 @@ import { PopoverPanel } from '../../../components/ui/popover-field';
 import { formatLongDate, weekdayNames, type ClockMode } from '../../../lib/dates';
 import { useToday } from '../../../lib/use-prefs';
 import type { EntryProps } from '../data/to-fc';
-import { dayNumber, dayString, droppedAt, gridEventOf, layoutWeeks, shiftEvent, timeText, type GridEvent, type Segment, type WeekLayout } from '../logic/month-layout';
+import { dayNumber, dayString, droppedAt, gridEventOf, layoutWeeks, resizedAt, resizedDays, resizeEvent, shiftEvent, timeText, type GridEvent, type Segment, type WeekLayout } from '../logic/month-layout';
+import type { DroppedAt } from '../logic/move';
 import { visibleRange } from '../logic/views';
 import type { CalendarViewProps } from './view-props';
 import { EventContent } from './event-content';
@@ -97,30 +98,41 @@ export function MonthGrid(props: CalendarViewProps) {
   const root = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const find = (id: string) => current.current.events.find((e) => e.id === id);
+    /** The event `id` shown as `changed` in this task (the next frame), then reported; `revert` puts it back. */
+    const change = (id: string, ev: GridEvent, changed: GridEvent, at: DroppedAt) => {
+      // Shown changed before the write and its echo.
+      flushSync(() =>
+        setMoved((prev) => {
+          const next = new Map<string, GridEvent>();
+          for (const [k, v] of prev) if (standing.current.has(k)) next.set(k, v);
+          return next.set(id, changed);
+        }),
+      );
+      latest.current.onEventChange(ev.entry, at, () =>
+        setMoved((prev) => {
+          if (prev.get(id) !== changed) return prev;
+          const next = new Map(prev);
+          next.delete(id);
+          return next;
+        }),
+      );
+    };
     return attachMonthDrag(root.current!, {
       canDrag: (id) => find(id)?.draggable === true,
       drop(id, from, to) {
         const ev = find(id);
         if (!ev) return;
         const days = dayNumber(to) - dayNumber(from);
-        const shifted = shiftEvent(ev, days);
-        const at = droppedAt(ev, days, latest.current.timeZone);
-        // Shown on its new day in this task (the next frame), before the write and its echo.
-        flushSync(() =>
-          setMoved((prev) => {
-            const next = new Map<string, GridEvent>();
-            for (const [k, v] of prev) if (standing.current.has(k)) next.set(k, v);
-            return next.set(id, shifted);
-          }),
-        );
-        latest.current.onEventChange(ev.entry, at, () =>
-          setMoved((prev) => {
-            if (prev.get(id) !== shifted) return prev;
-            const next = new Map(prev);
-            next.delete(id);
-            return next;
-          }),
-        );
+        change(id, ev, shiftEvent(ev, days), droppedAt(ev, days, latest.current.timeZone));
+      },
+      resizable(id) {
+        const ev = find(id);
+        return ev?.resizable ? { first: dayString(ev.first), last: dayString(ev.last) } : null;
+      },
+      resize(id, edge, to) {
+        const ev = find(id);
+        const days = ev?.resizable ? resizedDays(ev, edge, dayNumber(to)) : null;
+        if (ev && days) change(id, ev, resizeEvent(ev, days.first, days.last), resizedAt(days.first, days.last));
       },
     });
   }, []);
@@ -132,7 +144,8 @@ export function MonthGrid(props: CalendarViewProps) {
     if (moreButton?.dataset.date) return setMore({ date: moreButton.dataset.date, button: moreButton });
     const ev = target.closest<HTMLElement>('[data-event-id]');
     if (ev) {
-      if (target.closest('button')) return;
+      // A tick or title button acts alone; a resize handle never opens the event.
+      if (target.closest('button, .cal-m-resizer')) return;
       const found = current.current.events.find((x) => x.id === ev.dataset.eventId);
       if (found) latest.current.onEventClick(found.entry);
       return;
@@ -235,6 +248,8 @@ function EntryView({ seg, segStart, clockMode, handlers, listed }: EntryViewProp
   const style: Record<string, string | number> = listed ? {} : { '--lane': seg.lane, '--span': seg.span };
   if (ev.color) style['--fc-event-color'] = ev.color;
   if (ev.textColor) style['--fc-event-contrast-color'] = ev.textColor;
+  // Resize handles (all-day bars whose duration may change): at the event's own start and end, not at a week's edge.
+  const resizable = ev.resizable && bar && !listed;
   const cls = ['cal-m-event', bar ? 'cal-m-bar' : 'cal-m-item', listed && 'cal-m-listed', (seg.isStart || listed) && 'cal-m-start', (seg.isEnd || listed) && 'cal-m-end', ev.draggable && !listed && 'cal-m-draggable', ev.className]
     .filter(Boolean)
     .join(' ');
@@ -250,6 +265,8 @@ function EntryView({ seg, segStart, clockMode, handlers, listed }: EntryViewProp
     >
       {!bar && <span className="cal-m-dot" aria-hidden="true" />}
       <EventContent id={ev.id} entry={ev.entry} title={ev.title} timeText={time} onToggleTask={handlers.onToggleTask} onToggleHabit={handlers.onToggleHabit} onOpen={handlers.onOpen} />
+      {resizable && seg.isStart && <span className="cal-m-resizer" data-edge="start" aria-hidden="true" />}
+      {resizable && seg.isEnd && <span className="cal-m-resizer" data-edge="end" aria-hidden="true" />}
     </div>
   );
 }

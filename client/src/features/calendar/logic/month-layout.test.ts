@@ -1,6 +1,6 @@
 import type { EventInput } from '@fullcalendar/react';
 import { describe, expect, it } from 'vitest';
-import { compareEvents, dayNumber, droppedAt, eventsByWeek, gridEventOf, layoutWeek, layoutWeeks, shiftEvent, timeText, type GridEvent } from './month-layout';
+import { compareEvents, dayNumber, droppedAt, eventsByWeek, gridEventOf, layoutWeek, layoutWeeks, resizedAt, resizedDays, resizeEvent, shiftEvent, timeText, type GridEvent } from './month-layout';
 
 const entry = { kind: 'event', readonly: false, recurring: false } as const;
 const ev = (id: string, start: string, end?: string, more: Partial<EventInput> = {}): GridEvent =>
@@ -102,5 +102,24 @@ describe('droppedAt: a drop reported as FullCalendar reported it', () => {
     expect(droppedAt(ev('m', '2025-03-28T22:00:00', '2025-03-30T01:00:00'), 1, 'Europe/Berlin')).toEqual({ start: '2025-03-29T22:00:00+01:00', end: '2025-03-31T01:00:00+02:00', allDay: false });
     expect(droppedAt(ev('u', '2025-03-04T09:00:00', '2025-03-04T10:00:00'), 2, 'UTC')).toEqual({ start: '2025-03-06T09:00:00Z', end: '2025-03-06T10:00:00Z', allDay: false });
     expect(droppedAt(ev('ny', '2025-03-04T09:00:00', '2025-03-04T10:00:00'), -1, 'America/New_York')).toEqual({ start: '2025-03-03T09:00:00-05:00', end: '2025-03-03T10:00:00-05:00', allDay: false });
+  });
+
+  it('resizes all-day events only whose duration is editable, never past the other end', () => {
+    const conf = ev('conf', '2025-03-06', '2025-03-11'); // Thu 6 – Mon 10
+    expect(conf.resizable).toBe(true);
+    // A read-only event, a task or a habit (to-fc.ts), and a timed event: no handles.
+    expect(ev('r', '2025-03-05', '2025-03-06', { editable: false, startEditable: true, durationEditable: false }).resizable).toBe(false);
+    expect(ev('k', '2025-03-05', '2025-03-06', { editable: false }).resizable).toBe(false);
+    expect(ev('t', '2025-03-05T09:00:00', '2025-03-06T10:00:00').resizable).toBe(false);
+    const d = dayNumber;
+    expect(resizedDays(conf, 'end', d('2025-03-12'))).toEqual({ first: d('2025-03-06'), last: d('2025-03-12') });
+    expect(resizedDays(conf, 'start', d('2025-03-04'))).toEqual({ first: d('2025-03-04'), last: d('2025-03-10') });
+    expect(resizedDays(conf, 'end', d('2025-03-01'))).toEqual({ first: d('2025-03-06'), last: d('2025-03-06') });
+    expect(resizedDays(conf, 'start', d('2025-03-20'))).toEqual({ first: d('2025-03-10'), last: d('2025-03-10') });
+    expect(resizedDays(conf, 'end', d('2025-03-10'))).toBeNull();
+    expect(resizedAt(d('2025-03-06'), d('2025-03-12'))).toEqual({ start: '2025-03-06', end: '2025-03-13', allDay: true });
+    const longer = resizeEvent(conf, d('2025-03-06'), d('2025-03-12'));
+    expect(longer).toMatchObject({ start: '2025-03-06', end: '2025-03-13', first: d('2025-03-06'), last: d('2025-03-12'), resizable: true });
+    expect(longer.input).toBe(conf.input);
   });
 });

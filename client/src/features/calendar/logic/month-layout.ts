@@ -28,6 +28,11 @@ export interface GridEvent {
   className: string | null;
   /** May be picked up (a read-only event too: it is put back with the read-only message). */
   draggable: boolean;
+  /**
+   * Has resize handles (FullCalendar's month: an all-day event whose duration is editable; not a read-only one,
+   * a task or a habit — `data/to-fc.ts` — nor a timed one).
+   */
+  resizable: boolean;
   /** An event as a whole is one button (tasks and habits have their tick and title buttons instead). */
   interactive: boolean;
   entry: EntryProps;
@@ -69,6 +74,7 @@ function makeGridEvent(input: EventInput, start: string, end: string | null): Gr
     textColor: typeof input.contrastColor === 'string' ? input.contrastColor : null,
     className: typeof input.className === 'string' ? input.className : null,
     draggable: input.startEditable ?? input.editable !== false,
+    resizable: allDay && (input.durationEditable ?? input.editable !== false),
     interactive: input.interactive !== false,
     entry: input.extendedProps as EntryProps,
     input,
@@ -92,6 +98,32 @@ const shiftDate = (s: string, days: number) => dayString(dayNumber(s) + days) + 
 /** The event moved by whole days (what the grid shows between the drop and the local write's echo). */
 export function shiftEvent(ev: GridEvent, days: number): GridEvent {
   return { ...makeGridEvent(ev.input, shiftDate(ev.start, days), ev.end ? shiftDate(ev.end, days) : null), input: ev.input };
+}
+
+/** Which end of an event a resize handle moves. */
+export type Edge = 'start' | 'end';
+
+/**
+ * The first and last day (day numbers) of an all-day event whose `edge` was dragged to the day `day`: never past
+ * its other end (at least one day). Null when that leaves it as it was.
+ */
+export function resizedDays(ev: GridEvent, edge: Edge, day: number): { first: number; last: number } | null {
+  const first = edge === 'start' ? Math.min(day, ev.last) : ev.first;
+  const last = edge === 'end' ? Math.max(day, ev.first) : ev.last;
+  return first === ev.first && last === ev.last ? null : { first, last };
+}
+
+/** The all-day event over the days `first`–`last` (what the grid shows between a resize and its echo). */
+export function resizeEvent(ev: GridEvent, first: number, last: number): GridEvent {
+  return { ...makeGridEvent(ev.input, dayString(first), dayString(last + 1)), input: ev.input };
+}
+
+/**
+ * Where a resize put an all-day event, exactly as FullCalendar's `eventResize` reported it (`startStr`, `endStr`,
+ * `allDay`): `YYYY-MM-DD`, the end exclusive (an event that had no end gets one).
+ */
+export function resizedAt(first: number, last: number): DroppedAt {
+  return { start: dayString(first), end: dayString(last + 1), allDay: true };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
