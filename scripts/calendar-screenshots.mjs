@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClient, launchChromium, registerBenchUser, signedInContext, startAppServer } from '../bench/browser.mjs';
 import { newId, pushMutations } from '../bench/lib.mjs';
-import { SHOTS } from './lib/screenshot-shots.mjs';
+import { SHOTS, setAccountPreferences } from './lib/screenshot-shots.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'docs', 'screenshots');
@@ -50,6 +50,8 @@ try {
   await pushMutations(server.url, user.token, `shots-${newId()}`, mutations());
   mkdirSync(out, { recursive: true });
   for (const shot of SHOTS) {
+    // The account's language wins over the cookie once the app has read the account: set it for each shot.
+    await setAccountPreferences(server.url, user.token, { locale: shot.locale });
     const context = await signedInContext(browser, user, { viewport: { width: shot.width, height: shot.height }, timezoneId: TZ, colorScheme: shot.theme });
     await context.addInitScript(([theme, locale]) => {
       localStorage.setItem('theme', theme);
