@@ -29,7 +29,7 @@ type FcEvent = { id: string; extendedProps: Record<string, unknown> };
  * component that is passed a ref a new props object on every render, and FullCalendar takes a new props object for
  * changed options: it then refines its ~300 options again on each of its own renders (a drop brings three).
  */
-class ApiHolder extends CalendarController {
+export class ApiHolder extends CalendarController {
   api: CalendarApi | undefined;
   constructor() {
     super(() => undefined);

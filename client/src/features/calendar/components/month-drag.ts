@@ -53,6 +53,21 @@ interface Drag {
   target: HTMLElement | null;
 }
 
+/** The window listeners of one gesture (capturing), added together; returns their removal. */
+function gestureListeners(handlers: { move(e: PointerEvent): void; up(e: PointerEvent): void; cancel(e: PointerEvent): void; key(e: KeyboardEvent): void }): () => void {
+  const { move, up, cancel, key } = handlers;
+  window.addEventListener('pointermove', move, true);
+  window.addEventListener('pointerup', up, true);
+  window.addEventListener('pointercancel', cancel, true);
+  window.addEventListener('keydown', key, true);
+  return () => {
+    window.removeEventListener('pointermove', move, true);
+    window.removeEventListener('pointerup', up, true);
+    window.removeEventListener('pointercancel', cancel, true);
+    window.removeEventListener('keydown', key, true);
+  };
+}
+
 /**
  * Drag and drop of the month grid's events between days, on pointer events (mouse, pen, touch), with no React
  * render while the pointer moves: a copy of the event (the mirror) follows the pointer by a transform, the day
@@ -71,6 +86,12 @@ export function attachMonthDrag(root: HTMLElement, options: MonthDragOptions): (
   let drag: Drag | null = null;
   let resizing: Resize | null = null;
   let swallowClick = false;
+  /** The click that follows a drag or a resize (on the day or the event under the pointer) is not one. */
+  const swallowNextClick = () => {
+    swallowClick = true;
+    setTimeout(() => (swallowClick = false), 0);
+  };
+  let detachGesture: (() => void) | null = null;
 
   const dayAt = (x: number, y: number): HTMLElement | null => {
     const cell = document.elementFromPoint(x, y)?.closest<HTMLElement>('[role="gridcell"][data-date]');
@@ -107,14 +128,9 @@ export function attachMonthDrag(root: HTMLElement, options: MonthDragOptions): (
     if (!r) return;
     resizing = null;
     for (const c of r.cells) c.classList.remove('cal-m-target');
-    window.removeEventListener('pointermove', onResizeMove, true);
-    window.removeEventListener('pointerup', onResizeUp, true);
-    window.removeEventListener('pointercancel', onResizeCancel, true);
-    window.removeEventListener('keydown', onResizeKey, true);
-    if (r.started) {
-      swallowClick = true;
-      setTimeout(() => (swallowClick = false), 0);
-    }
+    detachGesture?.();
+    detachGesture = null;
+    if (r.started) swallowNextClick();
   };
 
   const onResizeMove = (e: PointerEvent) => {
@@ -171,10 +187,7 @@ export function attachMonthDrag(root: HTMLElement, options: MonthDragOptions): (
     } catch {
       // (A pointer the browser does not know as active: the window's listeners still follow it.)
     }
-    window.addEventListener('pointermove', onResizeMove, true);
-    window.addEventListener('pointerup', onResizeUp, true);
-    window.addEventListener('pointercancel', onResizeCancel, true);
-    window.addEventListener('keydown', onResizeKey, true);
+    detachGesture = gestureListeners({ move: onResizeMove, up: onResizeUp, cancel: onResizeCancel, key: onResizeKey });
   };
 
   const end = () => {
@@ -185,15 +198,9 @@ export function attachMonthDrag(root: HTMLElement, options: MonthDragOptions): (
     d.mirror?.remove();
     d.el.classList.remove('cal-m-dragging');
     d.target?.classList.remove('cal-m-target');
-    window.removeEventListener('pointermove', onMove, true);
-    window.removeEventListener('pointerup', onUp, true);
-    window.removeEventListener('pointercancel', onCancel, true);
-    window.removeEventListener('keydown', onKey, true);
-    if (d.started) {
-      // The click that follows a drag (on the day or the event under the pointer) is not one.
-      swallowClick = true;
-      setTimeout(() => (swallowClick = false), 0);
-    }
+    detachGesture?.();
+    detachGesture = null;
+    if (d.started) swallowNextClick();
   };
 
   const onMove = (e: PointerEvent) => {
@@ -270,10 +277,7 @@ export function attachMonthDrag(root: HTMLElement, options: MonthDragOptions): (
       target: null,
     };
     drag = d;
-    window.addEventListener('pointermove', onMove, true);
-    window.addEventListener('pointerup', onUp, true);
-    window.addEventListener('pointercancel', onCancel, true);
-    window.addEventListener('keydown', onKey, true);
+    detachGesture = gestureListeners({ move: onMove, up: onUp, cancel: onCancel, key: onKey });
     if (d.touch) {
       d.timer = setTimeout(() => {
         if (drag !== d) return;

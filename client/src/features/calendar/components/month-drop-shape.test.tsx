@@ -1,18 +1,10 @@
-import FullCalendar, { CalendarController, type CalendarApi, type EventInput } from '@fullcalendar/react';
+import FullCalendar, { type EventInput } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ApiHolder } from './calendar-view';
 import { droppedAt, gridEventOf, resizedAt, resizedDays } from '../logic/month-layout';
 
-class ApiHolder extends CalendarController {
-  api: CalendarApi | undefined;
-  constructor() {
-    super(() => undefined);
-  }
-  override _setApi(api: CalendarApi | undefined) {
-    this.api = api;
-  }
-}
 
 const entry = { kind: 'event', readonly: false, recurring: false } as const;
 const INPUTS: EventInput[] = [
